@@ -1,0 +1,92 @@
+/// The command-line interface as a function, so tests can drive it in-process.
+public enum Flourish {
+    static let commands = ["check", "fmt", "help"]
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(arguments: [String], environment: [String: String] = [:],
+                           stdout: TextOutput, stderr: TextOutput) -> ExitCode {
+        let context = Context(environment: environment, stdout: stdout, stderr: stderr)
+        guard let command = arguments.first else {
+            stdout.write(HelpText.main)
+            return .success
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help":
+            stdout.write(HelpText.main)
+            return .success
+        case "--version":
+            stdout.write(HelpText.version + "\n")
+            return .success
+        case "help":
+            return help(rest, context)
+        case "check":
+            return context.guarded(command) { () throws(Invocation.UsageError) in try CheckCommand.run(rest, context) }
+        case "fmt":
+            return context.guarded(command) { () throws(Invocation.UsageError) in try FormatCommand.run(rest, context) }
+        default:
+            var message = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
+            if let suggestion = Suggestion.closest(to: command, among: commands + ["--help", "--version"]) {
+                message += "\nDid you mean '\(suggestion)'?"
+            }
+            return context.usageError(message, command: nil)
+        }
+    }
+
+    private static func help(_ arguments: [String], _ context: Context) -> ExitCode {
+        guard let topic = arguments.first else {
+            context.stdout.write(HelpText.main)
+            return .success
+        }
+        if let page = HelpText.page(for: topic) {
+            context.stdout.write(page)
+            return .success
+        }
+        var message = "unknown command '\(topic)'"
+        if let suggestion = Suggestion.closest(to: topic, among: commands) {
+            message += "\nDid you mean '\(suggestion)'?"
+        }
+        return context.usageError(message, command: nil)
+    }
+
+    /// What every command needs: the environment and the two output streams.
+    struct Context {
+        var environment: [String: String]
+        var stdout: TextOutput
+        var stderr: TextOutput
+
+        /// Colour diagnostics only on a terminal and never when NO_COLOR is set.
+        var colour: Bool { stderr.isTerminal && environment["NO_COLOR"] == nil }
+
+        func usageError(_ message: String, command: String?) -> ExitCode {
+            stderr.write("Error: \(message)\n\n" + HelpText.usage(for: command))
+            return .usage
+        }
+
+        /// Runs a command body, turning usage errors into exit status 64.
+        func guarded(_ command: String, _ body: () throws(Invocation.UsageError) -> ExitCode) -> ExitCode {
+            do {
+                return try body()
+            } catch {
+                return usageError(error.message, command: command)
+            }
+        }
+
+        /// The files named, or `$FLOURISH_FILE` when none is.
+        func ledgerPaths(_ operands: [String], command: String) throws(Invocation.UsageError) -> [String] {
+            if !operands.isEmpty { return operands }
+            if let path = environment["FLOURISH_FILE"], !path.isEmpty { return [path] }
+            throw Invocation.UsageError(message: "no ledger file given\nName one, as in 'flourish \(command) budget.flourish', or set FLOURISH_FILE.")
+        }
+
+        func cannotRead(_ failure: FileSystem.Failure) -> ExitCode {
+            stderr.write("Error: cannot read '\(failure.path)': \(failure.reason)\n")
+            return .noInput
+        }
+    }
+}
+
+/// "1 entry", "2 entries".
+func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+}

@@ -1,0 +1,50 @@
+/// The words after a command name, split into options and operands.
+struct Invocation {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var operands: [String] = []
+
+    /// A problem with the command line, shown as `Error: …` followed by the usage.
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// Splits `arguments` given the options the command knows. `--` ends the options.
+    init(_ arguments: [String], flags known: [String], valued: [String] = [], command: String) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                operands.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if known.contains(name), inlineValue == nil {
+                flags.insert(name)
+            } else if valued.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else if index < arguments.count {
+                    values[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "missing value for option '\(name)'")
+                }
+            } else {
+                var message = "unknown option '\(name)' for '\(command)'"
+                if let suggestion = Suggestion.closest(to: name, among: known + valued) {
+                    message += "\nDid you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message)
+            }
+        }
+    }
+}

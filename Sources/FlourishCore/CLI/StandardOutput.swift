@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's standard output or standard error, buffered and written with `write(2)`.
+public final class StandardOutput: TextOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// 1 for standard output, 2 for standard error.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func flush() {
+        var written = 0
+        while written < buffer.count {
+            let count = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            written += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

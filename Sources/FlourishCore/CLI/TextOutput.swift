@@ -1,0 +1,18 @@
+/// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
+public protocol TextOutput: AnyObject {
+    func write(_ text: String)
+    /// True when the output is an interactive terminal (colour is allowed).
+    var isTerminal: Bool { get }
+}
+
+/// Collects everything written, for tests.
+public final class CapturedOutput: TextOutput {
+    public private(set) var text = ""
+    public let isTerminal = false
+
+    public init() {}
+
+    public func write(_ text: String) {
+        self.text += text
+    }
+}

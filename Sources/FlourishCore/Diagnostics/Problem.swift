@@ -1,0 +1,230 @@
+/// Every kind of problem Flourish reports, with its stable id, message and hint.
+///
+/// This is the one place where diagnostic text is made.
+public enum Problem: Sendable, Equatable {
+    // Reading
+    case invalidUTF8(byte: UInt8)
+    case controlCharacter(byte: UInt8)
+    case unexpectedLineStart(found: String)
+    case unknownDirective(String, suggestion: String?)
+    case orphanLine
+    case expected(String, found: String?)
+    case unterminatedString
+    case unexpectedText(String, hint: String?)
+    case invalidDate(String, reason: String?)
+    case invalidAmount(String)
+    case amountOverflow(String)
+    case tooManyDecimals(String, decimals: Int, currency: String)
+    case invalidCurrency(String)
+    case secondCurrency(String, ledgerCurrency: String)
+    case amountBeforeCurrency
+    case outOfRange(what: String, value: String, allowed: String)
+    case unknownWord(what: String, word: String, allowed: [String], suggestion: String?)
+    case invalidName(String, reason: String)
+    case missingReason
+    case emptyEntry(lines: Int)
+    // Includes
+    case includeNotFound(String, reason: String)
+    case includeCycle([String])
+    case duplicateInclude(String)
+    // Meaning
+    case unknownName(String, expected: String, suggestion: String?, declaration: String)
+    case wrongKind(String, actual: String, expected: String, directive: String)
+    case duplicateDeclaration(String, kind: String)
+    case unbalancedEntry(sum: String, negatedSum: String)
+    case multipleMissingAmounts(count: Int)
+    case balanceAssertionFailed(account: String, date: String, expected: String, actual: String, difference: String)
+    case sumOverflow(String)
+    case usedBeforeOpening(account: String, used: String, opened: String)
+    case deadlineBeforeStart(goal: String)
+
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .usedBeforeOpening: return .warning
+        default: return .error
+        }
+    }
+
+    /// A stable kebab-case identifier, for tools and for `--format json`.
+    public var id: String {
+        switch self {
+        case .invalidUTF8: return "invalid-utf8"
+        case .controlCharacter: return "control-character"
+        case .unexpectedLineStart: return "unexpected-line-start"
+        case .unknownDirective: return "unknown-directive"
+        case .orphanLine: return "orphan-line"
+        case .expected: return "syntax"
+        case .unterminatedString: return "unterminated-string"
+        case .unexpectedText: return "unexpected-text"
+        case .invalidDate: return "invalid-date"
+        case .invalidAmount: return "invalid-amount"
+        case .amountOverflow: return "amount-overflow"
+        case .tooManyDecimals: return "too-many-decimals"
+        case .invalidCurrency: return "invalid-currency"
+        case .secondCurrency: return "second-currency"
+        case .amountBeforeCurrency: return "amount-before-currency"
+        case .outOfRange: return "out-of-range"
+        case .unknownWord: return "unknown-word"
+        case .invalidName: return "invalid-name"
+        case .missingReason: return "missing-reason"
+        case .emptyEntry: return "empty-entry"
+        case .includeNotFound: return "include-not-found"
+        case .includeCycle: return "include-cycle"
+        case .duplicateInclude: return "duplicate-include"
+        case .unknownName: return "unknown-name"
+        case .wrongKind: return "wrong-kind"
+        case .duplicateDeclaration: return "duplicate-declaration"
+        case .unbalancedEntry: return "unbalanced-entry"
+        case .multipleMissingAmounts: return "multiple-missing-amounts"
+        case .balanceAssertionFailed: return "balance-assertion"
+        case .sumOverflow: return "sum-overflow"
+        case .usedBeforeOpening: return "used-before-opening"
+        case .deadlineBeforeStart: return "deadline-before-start"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidUTF8(let byte):
+            return "this line is not valid UTF-8 (byte 0x\(hex(byte)))"
+        case .controlCharacter(let byte):
+            return "unexpected control character 0x\(hex(byte))"
+        case .unexpectedLineStart(let found):
+            return "a line cannot start with `\(found)`"
+        case .unknownDirective(let word, _):
+            return "unknown directive `\(word)`"
+        case .orphanLine:
+            return "indented line does not belong to an entry"
+        case .expected(let what, let found):
+            if let found { return "expected \(what), found `\(found)`" }
+            return "expected \(what) at end of line"
+        case .unterminatedString:
+            return "unterminated string: missing closing `\"`"
+        case .unexpectedText(let text, _):
+            return "unexpected `\(text)`"
+        case .invalidDate(let text, let reason):
+            if let reason { return "invalid date `\(text)`: \(reason)" }
+            return "invalid date `\(text)`"
+        case .invalidAmount(let text):
+            return "`\(text)` is not an amount"
+        case .amountOverflow(let text):
+            return "amount `\(text)` is too large"
+        case .tooManyDecimals(let text, let decimals, let currency):
+            return "amount `\(text)` has more decimals than \(currency) allows (\(decimals))"
+        case .invalidCurrency(let code):
+            return "`\(code)` is not a currency code"
+        case .secondCurrency(let code, let ledgerCurrency):
+            return "second currency `\(code)`: this ledger's currency is \(ledgerCurrency), and format v1 allows one"
+        case .amountBeforeCurrency:
+            return "amount before the `currency` line"
+        case .outOfRange(let what, let value, let allowed):
+            return "\(what) must be \(allowed), found \(value)"
+        case .unknownWord(let what, let word, _, _):
+            return "unknown \(what) `\(word)`"
+        case .invalidName(let name, let reason):
+            return "invalid name `\(name)`: \(reason)"
+        case .missingReason:
+            return "correction without a reason"
+        case .emptyEntry(let lines):
+            return lines == 0 ? "entry has no split lines" : "entry has only one split line"
+        case .includeNotFound(let path, let reason):
+            return "cannot include `\(path)`: \(reason)"
+        case .includeCycle(let chain):
+            return "include cycle: " + chain.joined(separator: " → ")
+        case .duplicateInclude(let path):
+            return "`\(path)` is included more than once"
+        case .unknownName(let name, let expected, _, _):
+            return "unknown \(expected) `\(name)`"
+        case .wrongKind(let name, let actual, let expected, let directive):
+            return "`\(name)` is \(actual), but `\(directive)` needs \(expected)"
+        case .duplicateDeclaration(let name, let kind):
+            return "\(kind) `\(name)` is declared more than once"
+        case .unbalancedEntry(let sum, _):
+            return "entry does not balance: its lines sum to \(sum)"
+        case .multipleMissingAmounts(let count):
+            return "\(count) lines leave their amount out; at most one may"
+        case .balanceAssertionFailed(let account, let date, let expected, let actual, let difference):
+            return "balance assertion failed for `\(account)` at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
+        case .sumOverflow(let what):
+            return "\(what) is too large to compute exactly"
+        case .usedBeforeOpening(let account, let used, let opened):
+            return "`\(account)` is used on \(used), before its opening balance on \(opened)"
+        case .deadlineBeforeStart(let goal):
+            return "goal `\(goal)` has a deadline before its start date"
+        }
+    }
+
+    /// What the user can do about it, when there is something useful to say.
+    public var hint: String? {
+        switch self {
+        case .invalidUTF8:
+            return "save the file as UTF-8"
+        case .controlCharacter:
+            return "remove the character; only tabs and line breaks are allowed"
+        case .unexpectedLineStart:
+            return "start a line with a date (an entry), a keyword (a directive), `;` or `#` (a comment), or indent it (a split line)"
+        case .unknownDirective(_, let suggestion):
+            if let suggestion { return "did you mean `\(suggestion)`?" }
+            return "directives are: " + Keyword.allCases.map(\.rawValue).joined(separator: ", ")
+        case .orphanLine:
+            return "split lines go right under an entry's date line; a blank line ends an entry"
+        case .unterminatedString:
+            return "close the string with `\"` on the same line"
+        case .unexpectedText(_, let hint):
+            return hint
+        case .invalidDate(_, let reason):
+            return reason == nil ? "write dates as YYYY-MM-DD, e.g. 2026-11-22" : nil
+        case .invalidAmount:
+            return "write amounts like 1234.56, -12 or 1,234.56"
+        case .amountOverflow, .sumOverflow:
+            return "amounts must stay within ±92,233,720,368,547,758.07 in minor units"
+        case .tooManyDecimals(_, let decimals, let currency):
+            return "round it to \(decimals) decimals, or declare `currency \(currency) N` with more"
+        case .invalidCurrency:
+            return "use a three-letter code such as USD or EUR"
+        case .secondCurrency:
+            return "convert the amount to the ledger's currency"
+        case .amountBeforeCurrency:
+            return "declare the currency at the top of the main file, e.g. `currency USD`"
+        case .unknownWord(_, _, let allowed, let suggestion):
+            if let suggestion { return "did you mean `\(suggestion)`?" }
+            return "expected one of: " + allowed.joined(separator: ", ")
+        case .invalidName:
+            return "names are words like `Bank` or `Food:Dining`, or quoted strings"
+        case .missingReason:
+            return "say why the balance changed, e.g. `correction 2026-11-22 Bank 0.42 interest`"
+        case .emptyEntry:
+            return "an entry needs at least two split lines that sum to zero"
+        case .includeNotFound:
+            return "include paths are relative to the including file"
+        case .includeCycle:
+            return "remove one of the `include` lines"
+        case .duplicateInclude:
+            return "include each file once; its entries would count twice"
+        case .unknownName(_, _, let suggestion, let declaration):
+            if let suggestion { return "did you mean `\(suggestion)`?" }
+            return "declare it, e.g. `\(declaration)`"
+        case .wrongKind:
+            return nil
+        case .duplicateDeclaration:
+            return "remove or rename one of them"
+        case .unbalancedEntry(_, let negatedSum):
+            return "add a line of \(negatedSum), or leave one amount out to balance the entry"
+        case .multipleMissingAmounts:
+            return "write the amounts of all lines but one"
+        case .balanceAssertionFailed:
+            return "record the missing entries, or add a `correction` with the reason"
+        case .usedBeforeOpening:
+            return "date the opening balance on or before the first entry that uses the account"
+        case .deadlineBeforeStart:
+            return "the `by` date must come after the goal's date"
+        case .expected, .outOfRange:
+            return nil
+        }
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading and writing whole files with POSIX calls, reporting failures as values.
+public enum FileSystem {
+    /// Why a file could not be read or written, in the system's words.
+    public struct Failure: Error, Sendable {
+        public var path: String
+        public var reason: String
+    }
+
+    private static func failure(_ path: String) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// The whole content of a regular file.
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw failure(path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if count == 0 { bytes.removeLast(bytes.count - filled); break }
+            filled += count
+        }
+        return bytes
+    }
+
+    /// The absolute path with symbolic links resolved, used to tell files apart.
+    public static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Replaces a file's content atomically: a temporary file in the same folder, then rename.
+    /// The file keeps its permissions. On any failure the original is untouched.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        var template = Array((path + ".flourish-tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(path) }
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(temporary) }
+        }
+        var info = stat()
+        if stat(path, &info) == 0 { fchmod(fd, info.st_mode & 0o7777) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(path)
+                close(fd)
+                throw error
+            }
+            written += count
+        }
+        guard fsync(fd) == 0 else {
+            let error = failure(path)
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else { throw failure(path) }
+        ok = true
+    }
+
+    /// The folder part of a path as the user wrote it ("" for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+}

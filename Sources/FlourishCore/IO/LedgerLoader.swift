@@ -1,0 +1,103 @@
+/// Reads a ledger's files, following `include` lines depth-first, into one `Ledger`.
+///
+/// Includes are followed with an explicit stack rather than recursion, so a chain of
+/// a thousand includes needs no deep call stack.
+public enum LedgerLoader {
+    /// The ledger and every problem found while reading it.
+    public struct Result: Sendable {
+        public var ledger: Ledger
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the files named on the command line. Throws only when one of them cannot be read.
+    public static func load(paths: [String]) throws(FileSystem.Failure) -> Result {
+        var sources: [SourceFile] = []
+        for path in paths {
+            sources.append(SourceFile(path: path, bytes: try FileSystem.read(path)))
+        }
+        return load(sources: sources)
+    }
+
+    /// Parses already-read root files (and reads the files they include).
+    public static func load(sources: [SourceFile]) -> Result {
+        let session = ParseSession()
+        /// Canonical path → where it was first read (nil for a root file).
+        var seen: [String: SourceLocation?] = [:]
+
+        struct Frame {
+            var parser: Parser
+            var canonical: String
+        }
+
+        for source in sources {
+            let canonical = FileSystem.canonicalPath(source.path) ?? source.path
+            if seen[canonical] != nil { continue }
+            seen[canonical] = .some(nil)
+            let index = session.ledger.files.count
+            session.ledger.files.append(source)
+            var stack = [Frame(parser: Parser(file: source, fileIndex: index), canonical: canonical)]
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].parser.isAtEnd {
+                    stack[top].parser.finishEntry(session)
+                    stack.removeLast()
+                    continue
+                }
+                guard case .include(let path, let location)? = stack[top].parser.parseLine(session) else { continue }
+                let includer = stack[top].parser.file.path
+                let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
+                var include = Include(path: path, location: location, file: nil)
+                defer { session.ledger.includes.append(include) }
+                guard let included = FileSystem.canonicalPath(shown) else {
+                    let reason = (try? FileSystem.read(shown)).map { _ in "cannot resolve the path" } ?? readFailure(shown)
+                    session.report(.includeNotFound(path, reason: reason), at: location)
+                    continue
+                }
+                if let cycleStart = stack.firstIndex(where: { $0.canonical == included }) {
+                    let chain = stack[cycleStart...].map(\.parser.file.path) + [stack[cycleStart].parser.file.path]
+                    session.report(.includeCycle(chain), at: location)
+                    continue
+                }
+                if let first = seen[included] {
+                    let notes = first.map { [Diagnostic.Note(message: "first included here", location: $0)] } ?? []
+                    session.report(.duplicateInclude(path), at: location, notes: notes)
+                    continue
+                }
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(shown)
+                } catch {
+                    session.report(.includeNotFound(path, reason: error.reason), at: location)
+                    continue
+                }
+                seen[included] = .some(location)
+                let index = session.ledger.files.count
+                session.ledger.files.append(SourceFile(path: normalise(shown), bytes: bytes))
+                include.file = index
+                stack.append(Frame(parser: Parser(file: session.ledger.files[index], fileIndex: index), canonical: included))
+            }
+        }
+        return Result(ledger: session.ledger, diagnostics: session.diagnostics)
+    }
+
+    private static func readFailure(_ path: String) -> String {
+        do {
+            _ = try FileSystem.read(path)
+            return "cannot read it"
+        } catch {
+            return error.reason
+        }
+    }
+
+    /// `a/./b/../c` → `a/c`, for paths shown in messages.
+    static func normalise(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined
+    }
+}

@@ -1,0 +1,52 @@
+/// Everything read from a ledger's files: declarations, entries and directives, in file order.
+///
+/// Names are ids into `names`; amounts are exact minor units of `currency`.
+public struct Ledger: Sendable {
+    public var files: [SourceFile] = []
+    public var names = NameTable()
+    /// Every `currency` line; the first one is the ledger's currency.
+    public var currencyDeclarations: [Located<Currency>] = []
+    /// Every `month-start` line; the first one counts.
+    public var monthStarts: [Located<Int>] = []
+    public var accounts: [Account] = []
+    public var categories: [Category] = []
+    public var people: [Person] = []
+    public var entries: [Entry] = []
+    public var postings: [Posting] = []
+    public var includes: [Include] = []
+    /// Names on split lines of entries dropped for syntax errors; still checked for typos.
+    public var strayReferences: [NameRef] = []
+    public var openings: [OpeningBalance] = []
+    public var balanceAssertions: [BalanceAssertion] = []
+    public var corrections: [Correction] = []
+    public var budgets: [Budget] = []
+    public var earmarks: [Earmark] = []
+    public var allowances: [Allowance] = []
+    public var goals: [Goal] = []
+    public var goalMoves: [GoalMove] = []
+    public var incomes: [ExpectedIncome] = []
+    public var savingsTargets: [SavingsTarget] = []
+    public var subscriptions: [Subscription] = []
+
+    public init() {}
+
+    /// The ledger's currency (the first declared).
+    public var currency: Currency? { currencyDeclarations.first?.value }
+
+    /// The day budgeting months start on (1 unless declared).
+    public var monthStartDay: Int { monthStarts.first?.value ?? 1 }
+
+    /// The text an entry's description was written with.
+    public func description(of entry: Entry) -> String {
+        let location = entry.descriptionLocation
+        let file = files[Int(location.file)]
+        var text = file.text(location.range)
+        if text.first == "\"" { text = StringLiteral.unquote(text) }
+        return text
+    }
+
+    /// Formats an amount in the ledger's currency, e.g. `1,234.50`.
+    public func format(_ money: Money) -> String {
+        money.formatted(decimals: currency?.decimals ?? 2)
+    }
+}

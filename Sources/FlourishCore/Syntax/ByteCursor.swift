@@ -1,0 +1,57 @@
+/// A small copyable cursor over the bytes of one line.
+///
+/// Lookahead is a copy of the cursor. Every `advance` consumes at least one byte or
+/// reports that it did not, so loops built on it always make progress.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Current offset into the file.
+    var offset: Int
+    /// End of the line (exclusive); the cursor never moves past it.
+    let end: Int
+
+    var isAtEnd: Bool { offset >= end }
+
+    /// The byte `distance` places ahead, or nil past the end of the line.
+    func peek(at distance: Int = 0) -> UInt8? {
+        let index = offset + distance
+        return index < end ? bytes[index] : nil
+    }
+
+    mutating func advance() {
+        if offset < end { offset += 1 }
+    }
+
+    /// Consumes `byte` if it is next.
+    @discardableResult
+    mutating func advance(matching byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    /// Consumes bytes while `predicate` holds; returns how many were consumed.
+    @discardableResult
+    mutating func advance(while predicate: (UInt8) -> Bool) -> Int {
+        let start = offset
+        while offset < end && predicate(bytes[offset]) { offset += 1 }
+        return offset - start
+    }
+
+    mutating func skipBlanks() {
+        advance(while: ByteClass.isBlank)
+    }
+}
+
+/// Byte classes used by the lexer.
+enum ByteClass {
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80
+    }
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    /// Bytes that end a bare word: blanks, a comment start `;`, a quote.
+    static func endsWord(_ byte: UInt8) -> Bool {
+        isBlank(byte) || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "\"")
+    }
+}

@@ -1,0 +1,20 @@
+/// The words that begin directive lines (grammar.md, "Directives").
+public enum Keyword: String, CaseIterable, Sendable {
+    case include
+    case currency
+    case monthStart = "month-start"
+    case account
+    case category
+    case person
+    case opening
+    case balance
+    case correction
+    case budget
+    case earmark
+    case allowance
+    case goal
+    case move
+    case income
+    case savingsTarget = "savings-target"
+    case subscription
+}

@@ -1,0 +1,122 @@
+/// Lexes one line on demand, token by token (grammar.md, "Lexical structure").
+///
+/// The parser asks for the kind of token it expects next (a word, free text, tags), so
+/// context-dependent text such as descriptions needs no lookahead. Every token read is also
+/// recorded, for `fmt`.
+struct LineReader {
+    var cursor: ByteCursor
+    var tokens: [Token] = []
+    var comment: Token?
+
+    init(cursor: ByteCursor) {
+        self.cursor = cursor
+    }
+
+    /// True when only blanks (and perhaps a comment) remain.
+    mutating func atEndOfContent() -> Bool {
+        cursor.skipBlanks()
+        if cursor.isAtEnd { return true }
+        if startsComment() { readComment(); return true }
+        return false
+    }
+
+    /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
+    func startsComment() -> Bool {
+        guard let byte = cursor.peek() else { return false }
+        if byte == UInt8(ascii: ";") { return true }
+        if byte == UInt8(ascii: "#") {
+            guard let next = cursor.peek(at: 1) else { return true }
+            return ByteClass.isBlank(next)
+        }
+        return false
+    }
+
+    mutating func readComment() {
+        let start = cursor.offset
+        cursor.offset = cursor.end
+        comment = Token(kind: .comment, start: start, end: trimmedEnd(from: start))
+    }
+
+    /// The next word or string, or nil at the end of the content.
+    mutating func next() -> Token? {
+        if atEndOfContent() { return nil }
+        let start = cursor.offset
+        let token: Token
+        if cursor.peek() == UInt8(ascii: "\"") {
+            cursor.advance()
+            var closed = false
+            while let byte = cursor.peek() {
+                cursor.advance()
+                if byte == UInt8(ascii: "\\") { cursor.advance(); continue }
+                if byte == UInt8(ascii: "\"") { closed = true; break }
+            }
+            token = Token(kind: closed ? .string : .unterminatedString, start: start, end: cursor.offset)
+        } else {
+            cursor.advance(while: { !ByteClass.endsWord($0) })
+            if cursor.offset == start { cursor.advance() }  // always make progress
+            token = Token(kind: .word, start: start, end: cursor.offset)
+        }
+        tokens.append(token)
+        return token
+    }
+
+    /// Status mark `*` or `!` standing alone, if next.
+    mutating func status() -> Token? {
+        cursor.skipBlanks()
+        guard let byte = cursor.peek(), byte == UInt8(ascii: "*") || byte == UInt8(ascii: "!") else { return nil }
+        if let after = cursor.peek(at: 1), !ByteClass.isBlank(after) { return nil }
+        let token = Token(kind: .status, start: cursor.offset, end: cursor.offset + 1)
+        cursor.advance()
+        tokens.append(token)
+        return token
+    }
+
+    /// Free text up to the first `#tag`, comment or the end: a description or a reason.
+    /// A text starting with `"` is read as a string instead.
+    mutating func text() -> Token? {
+        cursor.skipBlanks()
+        if cursor.isAtEnd || startsComment() || startsTag() { return nil }
+        if cursor.peek() == UInt8(ascii: "\"") { return next() }
+        let start = cursor.offset
+        var end = start
+        while let byte = cursor.peek() {
+            if byte == UInt8(ascii: ";") { break }
+            if ByteClass.isBlank(byte) {
+                var lookahead = self
+                lookahead.cursor.skipBlanks()
+                if lookahead.cursor.isAtEnd || lookahead.startsComment() || lookahead.startsTag() { break }
+                cursor = lookahead.cursor
+                continue
+            }
+            cursor.advance()
+            end = cursor.offset
+        }
+        let token = Token(kind: .text, start: start, end: end)
+        tokens.append(token)
+        return token
+    }
+
+    /// `#` followed by a character other than a blank.
+    func startsTag() -> Bool {
+        guard cursor.peek() == UInt8(ascii: "#"), let next = cursor.peek(at: 1) else { return false }
+        return !ByteClass.isBlank(next)
+    }
+
+    /// A `#tag`, if next.
+    mutating func tag() -> Token? {
+        cursor.skipBlanks()
+        guard startsTag() else { return nil }
+        let start = cursor.offset
+        cursor.advance()
+        cursor.advance(while: { !ByteClass.endsWord($0) && $0 != UInt8(ascii: "#") })
+        let token = Token(kind: .tag, start: start, end: cursor.offset)
+        tokens.append(token)
+        return token
+    }
+
+    private func trimmedEnd(from start: Int) -> Int {
+        var end = cursor.end
+        while end > start && ByteClass.isBlank(cursor.bytes[end - 1]) { end -= 1 }
+        return end
+    }
+}

@@ -1,0 +1,118 @@
+/// Reads dates, amounts and small numbers from the bytes of one word (grammar.md, "Values").
+enum NumberSyntax {
+    /// An amount as written: an integer mantissa and the number of decimals written.
+    struct Decimal {
+        var mantissa: Int64
+        var scale: Int
+    }
+
+    enum Failure: Error {
+        case malformed
+        case overflow
+    }
+
+    /// `YYYY-MM-DD`; the failure reason says what is wrong with a well-formed but impossible date.
+    static func date(_ bytes: ArraySlice<UInt8>) -> Result<CivilDate, DateFailure> {
+        let b = Array(bytes)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return .failure(.malformed) }
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard ByteClass.isDigit(b[index]) else { return nil }
+                value = value * 10 + Int(b[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10) else {
+            return .failure(.malformed)
+        }
+        guard year >= 1 else { return .failure(.impossible("there is no year 0")) }
+        guard (1...12).contains(month) else { return .failure(.impossible("there is no month \(month)")) }
+        guard let date = CivilDate(year: year, month: month, day: day) else {
+            let count = CivilDate.daysIn(month: month, year: year)
+            let name = CivilDate.monthNames[month - 1]
+            return .failure(.impossible("\(name) \(year) has \(count) days"))
+        }
+        return .success(date)
+    }
+
+    enum DateFailure: Error {
+        case malformed
+        case impossible(String)
+    }
+
+    /// `[+-]DIGITS[.DIGITS]` with optional `,` thousands separators in groups of three.
+    static func decimal(_ bytes: ArraySlice<UInt8>) -> Result<Decimal, Failure> {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        var negative = false
+        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: Int64 = 0
+        var overflow = false
+        func push(_ byte: UInt8) {
+            let (times, o1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int64(byte - 0x30))
+            overflow = overflow || o1 || o2
+            mantissa = sum
+        }
+        var groupLength = 0
+        var sawComma = false
+        var integerDigits = 0
+        while index < end {
+            let byte = bytes[index]
+            if ByteClass.isDigit(byte) {
+                push(byte)
+                groupLength += 1
+                integerDigits += 1
+            } else if byte == UInt8(ascii: ",") {
+                if integerDigits == 0 || (sawComma ? groupLength != 3 : groupLength > 3) { return .failure(.malformed) }
+                sawComma = true
+                groupLength = 0
+            } else {
+                break
+            }
+            index += 1
+        }
+        if integerDigits == 0 || (sawComma && groupLength != 3) { return .failure(.malformed) }
+        var scale = 0
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < end, ByteClass.isDigit(bytes[index]) {
+                push(bytes[index])
+                scale += 1
+                index += 1
+            }
+            if scale == 0 { return .failure(.malformed) }
+        }
+        if index != end { return .failure(.malformed) }
+        if overflow { return .failure(.overflow) }
+        return .success(Decimal(mantissa: negative ? -mantissa : mantissa, scale: scale))
+    }
+
+    /// The decimal in minor units of a currency with `decimals` decimals.
+    static func minorUnits(_ value: Decimal, decimals: Int) -> Int64? {
+        var result = value.mantissa
+        var scale = value.scale
+        while scale < decimals {
+            let (times, overflow) = result.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            result = times
+            scale += 1
+        }
+        return result
+    }
+
+    /// A small unsigned integer such as a day of the month.
+    static func smallInteger(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 6 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard ByteClass.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+}

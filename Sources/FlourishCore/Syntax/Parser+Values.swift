@@ -1,0 +1,162 @@
+/// Values inside lines: dates, amounts, names, small numbers (grammar.md, "Values").
+extension Parser {
+    /// date = digit{4} "-" digit{2} "-" digit{2}
+    func parseDate(_ token: Token, _ session: ParseSession) -> CivilDate? {
+        switch NumberSyntax.date(file.bytes[token.range]) {
+        case .success(let date):
+            return date
+        case .failure(.malformed):
+            session.report(.invalidDate(text(token), reason: nil), at: location(token))
+        case .failure(.impossible(let reason)):
+            session.report(.invalidDate(text(token), reason: reason), at: location(token))
+        }
+        return nil
+    }
+
+    /// name = word | string
+    func parseName(_ token: Token, _ session: ParseSession, what: String = "an account, category or person") -> NameRef? {
+        let name: String
+        switch token.kind {
+        case .unterminatedString:
+            session.report(.unterminatedString, at: location(token))
+            return nil
+        case .string:
+            name = StringLiteral.unquote(text(token))
+        default:
+            if case .success = NumberSyntax.decimal(file.bytes[token.range]) {
+                session.report(.expected(what, found: text(token)), at: location(token))
+                return nil
+            }
+            name = text(token)
+        }
+        if name.isEmpty || name.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            session.report(.invalidName(text(token), reason: "a name cannot be empty"), at: location(token))
+            return nil
+        }
+        if name.contains(":") && name.split(separator: ":", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            session.report(.invalidName(name, reason: "every part between `:` needs a name"), at: location(token))
+            return nil
+        }
+        return NameRef(id: session.ledger.names.intern(name), location: location(token))
+    }
+
+    /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
+    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: ParseSession) -> Located<Money>? {
+        guard token.kind == .word else {
+            session.report(.expected("an amount", found: text(token)), at: location(token))
+            return nil
+        }
+        let bytes = file.bytes[token.range]
+        let value: NumberSyntax.Decimal
+        switch NumberSyntax.decimal(bytes) {
+        case .success(let decimal):
+            value = decimal
+        case .failure(.overflow):
+            session.report(.amountOverflow(text(token)), at: location(token))
+            return nil
+        case .failure(.malformed):
+            if let first = bytes.first, ByteClass.isLetter(first) {
+                session.report(.unexpectedText(text(token), hint: "expected an amount here; quote names that contain spaces, e.g. \"Cash Reserve\""),
+                               at: location(token))
+            } else {
+                session.report(.invalidAmount(text(token)), at: location(token))
+            }
+            return nil
+        }
+        var end = token.end
+        var lookahead = reader
+        if let code = lookahead.next(), code.kind == .word, isCurrencyCode(code) {
+            reader = lookahead
+            end = code.end
+            if !session.syntaxOnly, let currency = session.ledger.currency, currency.code != text(code) {
+                session.report(.secondCurrency(text(code), ledgerCurrency: currency.code), at: location(code))
+                return nil
+            }
+        }
+        if session.syntaxOnly { return Located(.zero, at: location(token.start..<end)) }
+        let decimals = session.decimalsForAmount(at: location(token))
+        if value.scale > decimals {
+            let code = session.ledger.currency?.code ?? "the currency"
+            session.report(.tooManyDecimals(text(token), decimals: decimals, currency: code), at: location(token))
+            return nil
+        }
+        guard let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
+            session.report(.amountOverflow(text(token)), at: location(token))
+            return nil
+        }
+        return Located(Money(minorUnits: minor), at: location(token.start..<end))
+    }
+
+    /// currency-code = upper upper upper
+    func isCurrencyCode(_ token: Token) -> Bool {
+        token.end - token.start == 3 && file.bytes[token.range].allSatisfy(ByteClass.isUpper)
+    }
+
+    /// Reports anything left on the line; true when nothing was.
+    func expectEnd(_ reader: inout LineReader, _ session: ParseSession) -> Bool {
+        if reader.atEndOfContent() { return true }
+        if let extra = reader.next() {
+            let hint: String? = file.bytes[extra.start] == UInt8(ascii: "#") ? "only entries carry #tags" : nil
+            session.report(.unexpectedText(text(extra), hint: hint), at: location(extra))
+        }
+        return false
+    }
+
+    /// Where "expected … at end of line" points: just after the last token.
+    func endLocation(_ reader: LineReader) -> SourceLocation {
+        let at = reader.tokens.last?.end ?? reader.cursor.offset
+        return location(at..<at)
+    }
+
+    /// The next token, or a report that `what` is missing.
+    func require(_ what: String, _ reader: inout LineReader, _ session: ParseSession) -> Token? {
+        if let token = reader.next() { return token }
+        session.report(.expected(what, found: nil), at: endLocation(reader))
+        return nil
+    }
+
+    func requireDate(_ reader: inout LineReader, _ session: ParseSession) -> CivilDate? {
+        guard let token = require("a date", &reader, session) else { return nil }
+        return parseDate(token, session)
+    }
+
+    func requireName(_ what: String, _ reader: inout LineReader, _ session: ParseSession) -> NameRef? {
+        guard let token = require(what, &reader, session) else { return nil }
+        return parseName(token, session, what: what)
+    }
+
+    mutating func requireAmount(_ reader: inout LineReader, _ session: ParseSession) -> Located<Money>? {
+        guard let token = require("an amount", &reader, session) else { return nil }
+        return parseAmount(token, &reader, session)
+    }
+
+    /// A small whole number within `allowed`, e.g. a day of the month.
+    func requireInteger(_ what: String, in allowed: ClosedRange<Int>, _ reader: inout LineReader,
+                        _ session: ParseSession) -> Located<Int>? {
+        guard let token = require(what, &reader, session) else { return nil }
+        guard let value = NumberSyntax.smallInteger(file.bytes[token.range]) else {
+            session.report(.expected(what, found: text(token)), at: location(token))
+            return nil
+        }
+        guard allowed.contains(value) else {
+            session.report(.outOfRange(what: what, value: text(token),
+                                       allowed: "between \(allowed.lowerBound) and \(allowed.upperBound)"),
+                           at: location(token))
+            return nil
+        }
+        return Located(value, at: location(token))
+    }
+
+    /// One of a fixed set of words, with a suggestion when it is misspelt.
+    func requireWord<Choice: RawRepresentable & CaseIterable>(_ what: String, _ token: Token,
+                                                              _ session: ParseSession) -> Choice?
+    where Choice.RawValue == String {
+        let word = text(token)
+        if let choice = Choice(rawValue: word) { return choice }
+        let allowed = Choice.allCases.map(\.rawValue)
+        session.report(.unknownWord(what: what, word: word, allowed: allowed,
+                                    suggestion: Suggestion.closest(to: word, among: allowed)),
+                       at: location(token))
+        return nil
+    }
+}

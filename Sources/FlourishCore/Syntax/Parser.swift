@@ -1,0 +1,231 @@
+/// Reads one file line by line into the ledger being built (grammar.md, "Lines").
+///
+/// The first byte of a line decides what it is: a digit starts an entry, a letter a
+/// directive, a blank or tab a split line (or an indented comment), `;` or `#` a comment.
+/// Bad content never throws: the parser records a diagnostic and goes on with the next line.
+struct Parser {
+    let file: SourceFile
+    let fileIndex: Int
+    /// Next byte to read.
+    private(set) var offset = 0
+    /// Lines as parsed, for `fmt`; nil when not recording.
+    var lines: [SyntaxLine]?
+    var pending: PendingEntry?
+
+    /// An entry whose split lines are still being read.
+    struct PendingEntry {
+        var date: CivilDate
+        var status: Entry.Status
+        var description: SourceLocation
+        var tags: [NameRef]
+        var firstPosting: Int
+        var location: SourceLocation
+        /// A split line had a syntax error: the entry is dropped, silently, at its end.
+        var damaged = false
+    }
+
+    /// What a line asks of the loader.
+    enum Request {
+        case include(path: String, location: SourceLocation)
+    }
+
+    init(file: SourceFile, fileIndex: Int, recordLines: Bool = false) {
+        self.file = file
+        self.fileIndex = fileIndex
+        self.lines = recordLines ? [] : nil
+        // A UTF-8 byte order mark carries no meaning; skip it.
+        if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    var isAtEnd: Bool { offset >= file.bytes.count }
+
+    func location(_ range: Range<Int>) -> SourceLocation {
+        SourceLocation(file: fileIndex, range: range)
+    }
+
+    func location(_ token: Token) -> SourceLocation { location(token.range) }
+
+    func text(_ token: Token) -> String { file.text(token.range) }
+
+    /// Parses the next line; returns an include request when the line is an `include`.
+    mutating func parseLine(_ session: ParseSession) -> Request? {
+        let start = offset
+        var end = start
+        let count = file.bytes.count
+        return file.bytes.withUnsafeBufferPointer { buffer -> Request? in
+            while end < count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+            offset = end + 1
+            var contentEnd = end
+            if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
+            return parseLine(cursor, session)
+        }
+    }
+
+    private mutating func parseLine(_ cursor: ByteCursor, _ session: ParseSession) -> Request? {
+        if let issue = UTF8Check.firstIssue(in: cursor.bytes, cursor.offset..<cursor.end) {
+            switch issue {
+            case .invalid(let at, let byte):
+                session.report(.invalidUTF8(byte: byte), at: location(at..<at + 1))
+            case .control(let at, let byte):
+                session.report(.controlCharacter(byte: byte), at: location(at..<at + 1))
+            }
+            if pending != nil { pending?.damaged = true } else { finishEntry(session) }
+            record(.blank, LineReader(cursor: cursor))
+            return nil
+        }
+        var reader = LineReader(cursor: cursor)
+        guard let first = cursor.peek() else {
+            finishEntry(session)
+            record(.blank, reader)
+            return nil
+        }
+        if ByteClass.isBlank(first) {
+            reader.cursor.skipBlanks()
+            if reader.cursor.isAtEnd {
+                finishEntry(session)
+                record(.blank, reader)
+            } else if reader.startsComment() || reader.cursor.peek() == UInt8(ascii: "#") {
+                reader.readComment()
+                record(.indentedComment, reader)
+            } else {
+                parsePosting(&reader, session)
+                record(.posting, reader)
+            }
+            return nil
+        }
+        finishEntry(session)
+        if first == UInt8(ascii: ";") || first == UInt8(ascii: "#") {
+            reader.readComment()
+            record(.comment, reader)
+            return nil
+        }
+        if ByteClass.isDigit(first) {
+            parseEntryHeader(&reader, session)
+            record(.entryHeader, reader)
+            return nil
+        }
+        if ByteClass.isLetter(first) {
+            let request = parseDirective(&reader, session)
+            record(.directive, reader)
+            return request
+        }
+        var word = reader
+        _ = word.next()
+        let found = word.tokens.first.map(text) ?? ""
+        session.report(.unexpectedLineStart(found: found), at: location(cursor.offset..<cursor.offset + 1))
+        record(.directive, word)
+        return nil
+    }
+
+    private mutating func record(_ kind: SyntaxLine.Kind, _ reader: LineReader) {
+        guard lines != nil else { return }
+        lines?.append(SyntaxLine(kind: kind, tokens: reader.tokens, comment: reader.comment))
+    }
+
+    // MARK: Entries
+
+    /// entry-header = date [status] [description] {tag} [comment]
+    private mutating func parseEntryHeader(_ reader: inout LineReader, _ session: ParseSession) {
+        guard let dateToken = reader.next() else { return }
+        let lineLocation = location(dateToken.start..<reader.cursor.end)
+        guard let date = parseDate(dateToken, session) else {
+            pending = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked,
+                                   description: location(dateToken.range), tags: [],
+                                   firstPosting: session.ledger.postings.count, location: lineLocation,
+                                   damaged: true)
+            return
+        }
+        var status = Entry.Status.unmarked
+        if let mark = reader.status() {
+            status = file.bytes[mark.start] == UInt8(ascii: "*") ? .cleared : .pending
+        }
+        var description = location(reader.cursor.offset..<reader.cursor.offset)
+        var damaged = false
+        if let text = reader.text() {
+            if text.kind == .unterminatedString {
+                session.report(.unterminatedString, at: location(text))
+                damaged = true
+            }
+            description = location(text)
+        }
+        var tags: [NameRef] = []
+        while let tag = reader.tag() {
+            let name = file.text(tag.start + 1..<tag.end)
+            tags.append(NameRef(id: session.ledger.names.intern(name), location: location(tag)))
+        }
+        if !reader.atEndOfContent(), let extra = reader.next() {
+            session.report(.unexpectedText(text(extra), hint: "tags go at the end of the date line; quote a description that contains ` #`"),
+                           at: location(extra))
+            damaged = true
+        }
+        pending = PendingEntry(date: date, status: status, description: description, tags: tags,
+                               firstPosting: session.ledger.postings.count, location: lineLocation,
+                               damaged: damaged)
+    }
+
+    /// posting = indent target [amount [currency-code]] [comment]
+    private mutating func parsePosting(_ reader: inout LineReader, _ session: ParseSession) {
+        let lineStart = reader.cursor.offset
+        guard pending != nil else {
+            session.report(.orphanLine, at: location(lineStart..<reader.cursor.end))
+            return
+        }
+        guard let targetToken = reader.next(), let target = parseName(targetToken, session) else {
+            pending?.damaged = true
+            return
+        }
+        var amount = Money.zero
+        var amountLocation: SourceLocation?
+        if let amountToken = reader.next() {
+            if let value = parseAmount(amountToken, &reader, session) {
+                amount = value.value
+                amountLocation = value.location
+            } else {
+                pending?.damaged = true
+                amountLocation = location(amountToken)
+            }
+        }
+        if pending?.damaged == false && !expectEnd(&reader, session) {
+            pending?.damaged = true
+        }
+        session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation,
+                                               location: location(lineStart..<reader.cursor.end)))
+    }
+
+    /// Completes the pending entry: infers a left-out amount and adds it to the ledger.
+    mutating func finishEntry(_ session: ParseSession) {
+        guard let entry = pending else { return }
+        pending = nil
+        let range = entry.firstPosting..<session.ledger.postings.count
+        if entry.damaged {
+            // Keep the names for the reference check; drop the lines, whose sum means nothing.
+            session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
+            session.ledger.postings.removeSubrange(range)
+            return
+        }
+        if range.count < 2 {
+            session.report(.emptyEntry(lines: range.count), at: entry.location)
+            session.ledger.postings.removeSubrange(range)
+            return
+        }
+        var sum = Money.zero
+        var elided: [Int] = []
+        for index in range {
+            let posting = session.ledger.postings[index]
+            if posting.isInferred { elided.append(index); continue }
+            guard let next = sum.adding(posting.amount) else {
+                session.report(.sumOverflow("the sum of this entry"), at: entry.location)
+                session.ledger.postings.removeSubrange(range)
+                return
+            }
+            sum = next
+        }
+        if elided.count == 1, let balancing = sum.negated {
+            session.ledger.postings[elided[0]].amount = balancing
+        }
+        session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
+                                            descriptionLocation: entry.description, tags: entry.tags,
+                                            postings: range, location: entry.location))
+    }
+}

@@ -1,0 +1,58 @@
+/// One file of a ledger: its path as the user named it and its raw UTF-8 bytes.
+///
+/// Locations elsewhere are byte offsets into `bytes`; lines and columns are computed only
+/// when a diagnostic is printed, from the line-start table built on first use.
+public final class SourceFile: @unchecked Sendable {
+    /// The path as shown to the user (as given on the command line or in an `include`).
+    public let path: String
+    /// The file's content, byte for byte.
+    public let bytes: [UInt8]
+    private var lineStartsCache: [Int]?
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    public convenience init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// Offsets at which each line begins (line 1 begins at 0).
+    public var lineStarts: [Int] {
+        if let cached = lineStartsCache { return cached }
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            }
+        }
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// The 1-based line number and the byte offset where that line begins.
+    public func line(containing offset: Int) -> (number: Int, start: Int) {
+        let starts = lineStarts
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low + 1, starts[low])
+    }
+
+    /// The byte range of the line beginning at `start`, without its line ending.
+    public func lineRange(startingAt start: Int) -> Range<Int> {
+        var end = start
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<end
+    }
+
+    /// Decodes a byte range as text (invalid UTF-8 becomes U+FFFD).
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+}

@@ -1,0 +1,41 @@
+/// Finds the first byte of a line that is not well-formed UTF-8 or is a control character.
+enum UTF8Check {
+    enum Issue {
+        case invalid(offset: Int, byte: UInt8)
+        case control(offset: Int, byte: UInt8)
+    }
+
+    static func firstIssue(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Issue? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return .control(offset: index, byte: byte) }
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return .invalid(offset: index, byte: byte)
+            }
+            guard index + length <= end else { return .invalid(offset: index, byte: byte) }
+            let second = bytes[index + 1]
+            guard second >= low && second <= high else { return .invalid(offset: index, byte: byte) }
+            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+                return .invalid(offset: index, byte: byte)
+            }
+            index += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+/// What each name in the ledger was declared as, for resolving uses.
+struct NameIndex {
+    enum Kind: Equatable {
+        case account, category, incomeCategory, person, goal
+
+        /// "account", "income category", as used in messages.
+        var noun: String {
+            switch self {
+            case .account: return "account"
+            case .category: return "category"
+            case .incomeCategory: return "income category"
+            case .person: return "person"
+            case .goal: return "goal"
+            }
+        }
+
+        /// "an account", "a category".
+        var phrase: String {
+            (noun.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + noun
+        }
+    }
+
+    /// Kind of each name id that names an account, category or person.
+    private(set) var kinds: [Int32: Kind] = [:]
+    private(set) var goals: Set<Int32> = []
+    let names: NameTable
+
+    init(_ ledger: Ledger) {
+        names = ledger.names
+        for account in ledger.accounts where kinds[account.name.id] == nil {
+            kinds[account.name.id] = .account
+        }
+        for person in ledger.people where kinds[person.name.id] == nil {
+            kinds[person.name.id] = .person
+        }
+        for category in ledger.categories {
+            let kind: Kind = category.isIncome ? .incomeCategory : .category
+            if kinds[category.name.id] == nil { kinds[category.name.id] = kind }
+        }
+        // Parents of hierarchical categories are categories too.
+        var implied: [(String, Kind)] = []
+        for category in ledger.categories {
+            let name = ledger.names[category.name.id]
+            var parts = name.split(separator: ":")
+            while parts.count > 1 {
+                parts.removeLast()
+                implied.append((parts.joined(separator: ":"), category.isIncome ? .incomeCategory : .category))
+            }
+        }
+        for (parent, kind) in implied {
+            if let id = ledger.names.id(of: parent), kinds[id] == nil { kinds[id] = kind }
+        }
+        for goal in ledger.goals { goals.insert(goal.name.id) }
+    }
+
+    func kind(of id: Int32) -> Kind? { kinds[id] }
+
+    /// Declared names of the given kinds, for suggestions.
+    func names(of wanted: [Kind]) -> [String] {
+        kinds.filter { wanted.contains($0.value) }.map { names[$0.key] }.sorted()
+    }
+
+    var goalNames: [String] { goals.map { names[$0] }.sorted() }
+}

@@ -1,0 +1,58 @@
+extension Check {
+    /// Every name used is declared, and is the right kind of thing for where it stands.
+    static let references = Check(name: "references") { ledger in
+        let index = NameIndex(ledger)
+        var diagnostics: [Diagnostic] = []
+
+        func resolve(_ ref: NameRef, as wanted: [NameIndex.Kind], directive: String) {
+            let name = ledger.names[ref.id]
+            let noun = wanted.count > 1 ? "account, category or person" : wanted[0].noun
+            if wanted == [.goal] {
+                if index.goals.contains(ref.id) { return }
+                let suggestion = Suggestion.closest(to: name, among: index.goalNames)
+                diagnostics.append(Diagnostic(.unknownName(name, expected: "goal", suggestion: suggestion,
+                                                           declaration: "goal DATE \(quoted(name)) AMOUNT"), at: ref.location))
+                return
+            }
+            guard let kind = index.kind(of: ref.id) else {
+                let suggestion = Suggestion.closest(to: name, among: index.names(of: wanted))
+                let example: String
+                switch wanted[0] {
+                case .account: example = "account \(quoted(name)) checking"
+                case .person: example = "person \(quoted(name))"
+                default: example = "category \(quoted(name))"
+                }
+                diagnostics.append(Diagnostic(.unknownName(name, expected: noun, suggestion: suggestion,
+                                                           declaration: example), at: ref.location))
+                return
+            }
+            if !wanted.contains(kind) {
+                diagnostics.append(Diagnostic(.wrongKind(name, actual: kind.phrase, expected: wanted[0].phrase,
+                                                         directive: directive), at: ref.location))
+            }
+        }
+
+        let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
+        for target in ledger.postings.map(\.target) + ledger.strayReferences {
+            resolve(target, as: anyTarget, directive: "a split line")
+        }
+        for opening in ledger.openings { resolve(opening.account, as: [.account], directive: "opening") }
+        for assertion in ledger.balanceAssertions { resolve(assertion.account, as: [.account], directive: "balance") }
+        for correction in ledger.corrections { resolve(correction.account, as: [.account], directive: "correction") }
+        for budget in ledger.budgets { resolve(budget.category, as: [.category], directive: "budget") }
+        for earmark in ledger.earmarks { resolve(earmark.category, as: [.category], directive: "earmark") }
+        for move in ledger.goalMoves { resolve(move.goal, as: [.goal], directive: "move") }
+        for subscription in ledger.subscriptions {
+            resolve(subscription.account, as: [.account], directive: "subscription")
+            if let category = subscription.category {
+                resolve(category, as: [.category], directive: "subscription")
+            }
+        }
+        return diagnostics
+    }
+
+    /// A name as it would be written: bare when it is one word, quoted otherwise.
+    static func quoted(_ name: String) -> String {
+        name.contains(where: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "\"" }) ? "\"\(name)\"" : name
+    }
+}

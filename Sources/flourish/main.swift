@@ -1,0 +1,25 @@
+import FlourishCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Wiring only: the command line in, the exit status out. Everything else is in FlourishCore.
+var environment: [String: String] = [:]
+var pointer = environ
+while let entry = pointer.pointee {
+    let pair = String(cString: entry)
+    if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    pointer += 1
+}
+let stdout = StandardOutput(descriptor: 1)
+let stderr = StandardOutput(descriptor: 2)
+let status = Flourish.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+                          stdout: stdout, stderr: stderr)
+stdout.flush()
+stderr.flush()
+exit(status.rawValue)
