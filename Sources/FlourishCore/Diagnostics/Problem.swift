@@ -203,7 +203,7 @@ public enum Problem: Sendable, Equatable {
             return "include each file once; its entries would count twice"
         case .unknownName(_, _, let suggestion, let declaration):
             if let suggestion { return "did you mean `\(suggestion)`?" }
-            return "declare it, e.g. `\(declaration)`"
+            return "declare it: \(declaration)"
         case .wrongKind:
             return nil
         case .duplicateDeclaration:

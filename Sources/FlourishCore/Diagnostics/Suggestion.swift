@@ -4,7 +4,7 @@ enum Suggestion {
     static func closest<S: Sequence>(to word: String, among candidates: S) -> String?
     where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
-        let limit = max(1, target.count / 3)
+        let limit = max(1, (target.count + 2) / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let scalars = Array(candidate.lowercased().unicodeScalars)

@@ -45,8 +45,20 @@ public enum Formatter {
             case .comment:
                 out.append(withComment("", line.comment))
                 index += 1
-            case .directive, .entryHeader:
+            case .directive:
                 out.append(withComment(line.tokens.map(text).joined(separator: " "), line.comment))
+                index += 1
+            case .entryHeader:
+                // Two spaces set the #tags apart from the description.
+                var rendered = ""
+                for (position, token) in line.tokens.enumerated() {
+                    if position > 0 {
+                        let firstTag = token.kind == .tag && line.tokens[position - 1].kind != .tag
+                        rendered += firstTag ? "  " : " "
+                    }
+                    rendered += text(token)
+                }
+                out.append(withComment(rendered, line.comment))
                 index += 1
             case .posting, .indentedComment:
                 var end = index

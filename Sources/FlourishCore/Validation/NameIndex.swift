@@ -7,7 +7,7 @@ struct NameIndex {
         var noun: String {
             switch self {
             case .account: return "account"
-            case .category: return "category"
+            case .category: return "expense category"
             case .incomeCategory: return "income category"
             case .person: return "person"
             case .goal: return "goal"

@@ -11,16 +11,19 @@ extension Check {
                 if index.goals.contains(ref.id) { return }
                 let suggestion = Suggestion.closest(to: name, among: index.goalNames)
                 diagnostics.append(Diagnostic(.unknownName(name, expected: "goal", suggestion: suggestion,
-                                                           declaration: "goal DATE \(quoted(name)) AMOUNT"), at: ref.location))
+                                                           declaration: "`goal DATE \(quoted(name)) AMOUNT`"), at: ref.location))
                 return
             }
             guard let kind = index.kind(of: ref.id) else {
                 let suggestion = Suggestion.closest(to: name, among: index.names(of: wanted))
+                let written = quoted(name)
                 let example: String
-                switch wanted[0] {
-                case .account: example = "account \(quoted(name)) checking"
-                case .person: example = "person \(quoted(name))"
-                default: example = "category \(quoted(name))"
+                if wanted.count > 1 {
+                    example = "`category \(written)`, `account \(written) checking` or `person \(written)`"
+                } else if wanted[0] == .account {
+                    example = "`account \(written) checking`"
+                } else {
+                    example = "`category \(written)`"
                 }
                 diagnostics.append(Diagnostic(.unknownName(name, expected: noun, suggestion: suggestion,
                                                            declaration: example), at: ref.location))

@@ -1,0 +1,68 @@
+import Foundation
+@testable import FlourishCore
+
+/// What one in-process run of the command line printed and returned.
+struct RunResult {
+    var status: ExitCode
+    var stdout: String
+    var stderr: String
+}
+
+enum TestSupport {
+    /// The package's root folder (for examples/ and the fixtures).
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let fixtures = root + "/Tests/FlourishCoreTests/Fixtures"
+
+    /// Runs `flourish ARGUMENTS` in-process; paths under the root are shown relative to it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> RunResult {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let status = Flourish.run(arguments: arguments, environment: environment, stdout: out, stderr: err)
+        return RunResult(status: status, stdout: relative(out.text), stderr: relative(err.text))
+    }
+
+    static func relative(_ text: String) -> String {
+        text.replacingOccurrences(of: root + "/", with: "")
+    }
+
+    /// Parses and checks ledger text given inline; returns the rendered diagnostics.
+    static func check(_ text: String, path: String = "test.flourish") -> String {
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, text: text)])
+        let diagnostics = Validator.validate(loaded)
+        return DiagnosticRenderer(files: loaded.ledger.files).render(diagnostics)
+    }
+
+    /// Parses ledger text given inline into a ledger, with its diagnostics.
+    static func load(_ text: String) -> LedgerLoader.Result {
+        LedgerLoader.load(sources: [SourceFile(path: "test.flourish", text: text)])
+    }
+
+    /// Compares `actual` with a golden file; with FLOURISH_UPDATE_GOLDEN=1 rewrites the file instead.
+    static func golden(_ path: String, _ actual: String) -> (expected: String, actual: String) {
+        if ProcessInfo.processInfo.environment["FLOURISH_UPDATE_GOLDEN"] == "1" {
+            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<missing golden file \(path)>"
+        return (expected, actual)
+    }
+
+    /// A fresh empty folder for a test's files.
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "flourish-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func write(_ text: String, to path: String) {
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func read(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>"
+    }
+}
