@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import FlourishCore
+
+/// `flourish fmt`: canonical output, idempotence, losslessness, and safe writes.
+@Suite struct FormatterTests {
+    func format(_ text: String) -> String? {
+        Formatter.format(SourceFile(path: "t.flourish", text: text)).formatted
+    }
+
+    /// What must survive formatting: every line's kind, tokens and comment, in order, with
+    /// runs of blank lines counted as one.
+    func fingerprint(_ text: String) -> [String] {
+        let file = SourceFile(path: "t", text: text)
+        let session = ParseSession(syntaxOnly: true)
+        session.ledger.files = [file]
+        var parser = Parser(file: file, fileIndex: 0, recordLines: true)
+        while !parser.isAtEnd { _ = parser.parseLine(session) }
+        var out: [String] = []
+        for line in parser.lines ?? [] {
+            let kind = line.kind == .indentedComment ? "posting-comment" : "\(line.kind)"
+            let texts = (line.tokens + (line.comment.map { [$0] } ?? [])).map { file.text($0.range) }
+            let rendered = ([kind] + texts).joined(separator: "|")
+            if line.kind == .blank && (out.isEmpty || out.last == rendered) { continue }
+            out.append(rendered)
+        }
+        while out.last == "blank" { out.removeLast() }
+        return out
+    }
+
+    @Test func canonicalForm() {
+        let input = """
+        ; Budget
+        currency   USD\t; dollars
+
+
+        account  Bank   checking
+        2026-11-22   *   Dinner with Sam #friends   #food ;  split
+        \tDining 30.00
+            Sam   30 ; owes me
+          "Joint Account"   -1,060.00 USD
+          ; comment inside
+          Visa
+
+        """
+        let expected = """
+        ; Budget
+        currency USD  ; dollars
+
+        account Bank checking
+        2026-11-22 * Dinner with Sam  #friends #food  ;  split
+          Dining               30.00
+          Sam                  30         ; owes me
+          "Joint Account"  -1,060.00 USD
+          ; comment inside
+          Visa
+
+        """
+        #expect(format(input) == expected)
+    }
+
+    @Test func emptyAndBlankFilesFormatToEmpty() {
+        #expect(format("") == "")
+        #expect(format("\n\n  \n") == "")
+    }
+
+    @Test func crlfAndBomAreNormalised() {
+        #expect(format("\u{FEFF}currency USD\r\nperson Sam\r\n") == "currency USD\nperson Sam\n")
+    }
+
+    @Test func examplesAreAlreadyCanonical() {
+        let result = TestSupport.run(["fmt", "--check", TestSupport.root + "/examples/household.flourish",
+                                      TestSupport.root + "/examples/household/accounts.flourish"])
+        #expect(result.stdout == "")
+        #expect(result.status == .success)
+    }
+
+    @Test(arguments: 0..<25)
+    func generatedLedgersRoundTrip(seed: Int) throws {
+        var generator = LedgerGenerator(seed: UInt64(seed))
+        let original = generator.ledger(entries: 40)
+        let once = try #require(format(original))
+        #expect(format(once) == once, "fmt is not idempotent")
+        #expect(fingerprint(once) == fingerprint(original), "fmt lost or changed content")
+        // The meaning is unchanged too: same entries and amounts.
+        let before = TestSupport.load(original)
+        let after = TestSupport.load(once)
+        #expect(before.diagnostics.isEmpty && after.diagnostics.isEmpty)
+        #expect(before.ledger.postings.map(\.amount) == after.ledger.postings.map(\.amount))
+        #expect(before.ledger.entries.map { before.ledger.description(of: $0) } ==
+                after.ledger.entries.map { after.ledger.description(of: $0) })
+    }
+
+    @Test func fileWithSyntaxErrorsIsNeverTouched() {
+        let dir = TestSupport.temporaryDirectory()
+        let path = dir + "/broken.flourish"
+        let text = "currency USD\naccount   Bank checking\n2026-02-30 x\n  A  1\n  B\n"
+        TestSupport.write(text, to: path)
+        let result = TestSupport.run(["fmt", path])
+        #expect(result.status == .problems)
+        #expect(TestSupport.read(path) == text)
+        #expect(result.stderr.hasSuffix("\(path): not formatted: it has syntax errors\n"))
+        #expect(result.stderr.contains("error: invalid date `2026-02-30`: February 2026 has 28 days"))
+    }
+
+    @Test func checkListsFilesAndChangesNothing() {
+        let dir = TestSupport.temporaryDirectory()
+        let messy = dir + "/messy.flourish"
+        let tidy = dir + "/tidy.flourish"
+        TestSupport.write("currency   USD\n", to: messy)
+        TestSupport.write("currency USD\n", to: tidy)
+        let result = TestSupport.run(["fmt", "--check", messy, tidy])
+        #expect(result.status == .problems)
+        #expect(result.stdout == "would reformat \(messy)\n")
+        #expect(TestSupport.read(messy) == "currency   USD\n")
+        #expect(TestSupport.run(["fmt", "--check", tidy]).status == .success)
+    }
+
+    @Test func writesInPlaceAtomicallyAndLeavesNoTemporaryFiles() throws {
+        let dir = TestSupport.temporaryDirectory()
+        let path = dir + "/ledger.flourish"
+        TestSupport.write("currency   USD\nperson    Sam\n", to: path)
+        let result = TestSupport.run(["fmt", path])
+        #expect(result.status == .success)
+        #expect(result.stdout == "reformatted \(path)\n")
+        #expect(TestSupport.read(path) == "currency USD\nperson Sam\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["ledger.flourish"])
+        #expect(TestSupport.run(["fmt", path]).stdout == "")
+    }
+
+    @Test func includedFileWithoutCurrencyStillFormats() {
+        #expect(format("opening 2026-01-01   Bank 10.00\n") == "opening 2026-01-01 Bank 10.00\n")
+    }
+}
