@@ -63,22 +63,30 @@ public struct DiagnosticRenderer {
         let range = file.lineRange(startingAt: lineStart)
         let start = min(max(Int(location.start), range.lowerBound), range.upperBound)
         let end = min(max(Int(location.end), start), range.upperBound)
-        let before = Array(scalars(file.text(range.lowerBound..<start)))
-        let marked = Array(scalars(file.text(start..<end)))
-        let after = Array(scalars(file.text(end..<range.upperBound)))
+        // Decode only a window of bytes around the spot: a line may be megabytes long.
+        let window = 4 * DiagnosticRenderer.maxShownWidth
+        var windowStart = max(range.lowerBound, start - window)
+        while windowStart < start && file.bytes[windowStart] & 0xC0 == 0x80 { windowStart += 1 }
+        var windowEnd = min(range.upperBound, end + window)
+        while windowEnd < range.upperBound && file.bytes[windowEnd] & 0xC0 == 0x80 { windowEnd += 1 }
+        let before = Array(scalars(file.text(windowStart..<start)))
+        let marked = Array(scalars(file.text(start..<min(end, windowEnd))))
+        let after = Array(scalars(file.text(min(end, windowEnd)..<windowEnd)))
+        let cutBefore = windowStart > range.lowerBound
+        let cutAfter = windowEnd < range.upperBound
 
         // Cut long lines to a window that keeps the caret visible.
         var shownBefore = before
         var prefix = ""
         let maxWidth = DiagnosticRenderer.maxShownWidth
-        if before.count > maxWidth / 2 {
+        if before.count > maxWidth / 2 || cutBefore {
             shownBefore = Array(before.suffix(maxWidth / 2))
             prefix = "…"
         }
         let room = max(1, maxWidth - shownBefore.count)
         let shownMarked = Array(marked.prefix(room))
         let shownAfter = Array(after.prefix(max(0, room - shownMarked.count)))
-        let suffix = marked.count + after.count > shownMarked.count + shownAfter.count ? "…" : ""
+        let suffix = cutAfter || marked.count + after.count > shownMarked.count + shownAfter.count ? "…" : ""
 
         let width = String(line).count + 1
         var text = gutter(width: width, label: String(line)) + "| " + prefix

@@ -1,0 +1,124 @@
+import Testing
+@testable import FlourishCore
+
+/// The command line as a user meets it: help, version, usage errors, exit statuses.
+@Suite struct CLITests {
+    @Test func helpIsTheSameEverywhere() {
+        let bare = TestSupport.run([])
+        #expect(bare.status == .success)
+        #expect(bare.stdout.hasPrefix("OVERVIEW: Flourish, a plain-text budgeting ledger.\n"))
+        #expect(TestSupport.run(["help"]).stdout == bare.stdout)
+        #expect(TestSupport.run(["-h"]).stdout == bare.stdout)
+        #expect(TestSupport.run(["--help"]).stdout == bare.stdout)
+        for section in ["USAGE:", "COMMANDS:", "OPTIONS:", "EXIT STATUS:"] {
+            #expect(bare.stdout.contains(section))
+        }
+    }
+
+    @Test func commandHelp() {
+        let check = TestSupport.run(["help", "check"])
+        #expect(check.status == .success)
+        #expect(check.stdout.hasPrefix("OVERVIEW: Validate ledger files and report every problem.\n"))
+        #expect(TestSupport.run(["check", "--help"]).stdout == check.stdout)
+        #expect(TestSupport.run(["check", "-h"]).stdout == check.stdout)
+        #expect(TestSupport.run(["fmt", "--help"]).stdout == TestSupport.run(["help", "fmt"]).stdout)
+        #expect(TestSupport.run(["help", "fmt"]).stdout.contains("USAGE: flourish fmt [--check] [<file> ...]"))
+    }
+
+    @Test func version() {
+        let result = TestSupport.run(["--version"])
+        #expect(result.stdout == "flourish 0.1.0 (format v1)\n")
+        #expect(result.status == .success)
+    }
+
+    @Test func unknownCommandSuggestsTheClosest() {
+        let result = TestSupport.run(["chek", "x.flourish"])
+        #expect(result.status == .usage)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+        Error: unknown command 'chek'
+        Did you mean 'check'?
+
+        Usage: flourish <command> [<options>] [<file> ...]
+          See 'flourish help' for more.
+
+        """)
+    }
+
+    @Test func unknownOptionSuggestsTheClosest() {
+        let result = TestSupport.run(["fmt", "--chek", "x.flourish"])
+        #expect(result.status == .usage)
+        #expect(result.stderr == """
+        Error: unknown option '--chek' for 'fmt'
+        Did you mean '--check'?
+
+        Usage: flourish fmt [--check] [<file> ...]
+          See 'flourish help fmt' for more.
+
+        """)
+    }
+
+    @Test func unknownHelpTopic() {
+        let result = TestSupport.run(["help", "fnt"])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("Error: unknown command 'fnt'\nDid you mean 'fmt'?\n"))
+    }
+
+    @Test func noFileAndNoEnvironmentIsAUsageError() {
+        let result = TestSupport.run(["check"])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("""
+        Error: no ledger file given
+        Name one, as in 'flourish check budget.flourish', or set FLOURISH_FILE.
+
+        """))
+    }
+
+    @Test func flourishFileNamesTheDefaultLedger() {
+        let path = TestSupport.root + "/examples/household.flourish"
+        let result = TestSupport.run(["check"], environment: ["FLOURISH_FILE": path])
+        #expect(result.status == .success)
+        #expect(result.stdout == "ok: 37 entries in 2 files, no problems\n")
+    }
+
+    @Test func unreadableFileExits66() {
+        let result = TestSupport.run(["check", "/nonexistent/ledger.flourish"])
+        #expect(result.status == .noInput)
+        #expect(result.stderr == "Error: cannot read '/nonexistent/ledger.flourish': No such file or directory\n")
+        let directory = TestSupport.run(["check", TestSupport.temporaryDirectory()])
+        #expect(directory.status == .noInput)
+        #expect(directory.stderr.hasSuffix(": Is a directory\n"))
+        #expect(TestSupport.run(["fmt", "/nonexistent/ledger.flourish"]).status == .noInput)
+    }
+
+    @Test func warningsAloneDoNotFail() {
+        let path = TestSupport.fixtures + "/diagnostics/used-before-opening.flourish"
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .success)
+        #expect(result.stdout == "ok: 1 entry in 1 file, 1 warning\n")
+        #expect(result.stderr.contains("warning: `Bank` is used on 2026-11-02"))
+    }
+
+    @Test func severalFilesAreCheckedTogether() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\n", to: dir + "/a.flourish")
+        TestSupport.write("category Food\n2026-01-01 x\n  Food  1\n  Bank\n", to: dir + "/b.flourish")
+        let result = TestSupport.run(["check", dir + "/a.flourish", dir + "/b.flourish"])
+        #expect(result.stdout == "ok: 1 entry in 2 files, no problems\n")
+    }
+
+    @Test func colourOnlyOnATerminalWithoutNoColor() {
+        final class Terminal: TextOutput {
+            var text = ""
+            let isTerminal = true
+            func write(_ text: String) { self.text += text }
+        }
+        let path = TestSupport.fixtures + "/diagnostics/syntax.flourish"
+        let coloured = Terminal()
+        _ = Flourish.run(arguments: ["check", path], stdout: CapturedOutput(), stderr: coloured)
+        #expect(coloured.text.contains("\u{1B}[1;31merror\u{1B}[0m"))
+        let plain = Terminal()
+        _ = Flourish.run(arguments: ["check", path], environment: ["NO_COLOR": "1"], stdout: CapturedOutput(), stderr: plain)
+        #expect(!plain.text.contains("\u{1B}["))
+    }
+}
