@@ -144,7 +144,7 @@ extension Parser {
             decimals = written.value
         }
         guard expectEnd(&reader, session) else { return }
-        if let existing = session.ledger.currency, existing.code != code {
+        if !session.syntaxOnly, let existing = session.ledger.currency, existing.code != code {
             session.report(.secondCurrency(code, ledgerCurrency: existing.code), at: location(token))
             return
         }
