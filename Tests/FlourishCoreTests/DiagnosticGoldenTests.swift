@@ -15,6 +15,7 @@ import Testing
         "empty-entry", "include-not-found", "include-cycle", "duplicate-include", "unknown-name",
         "wrong-kind", "duplicate-declaration", "unbalanced-entry", "multiple-missing-amounts",
         "balance-assertion", "sum-overflow", "used-before-opening", "deadline-before-start",
+        "overcommitted", "goal-overdrawn", "snapshot-assertion",
     ]
 
     @Test(arguments: ids)

@@ -70,7 +70,8 @@ import Testing
 
     @Test func examplesAreAlreadyCanonical() {
         let result = TestSupport.run(["fmt", "--check", TestSupport.root + "/examples/household.flourish",
-                                      TestSupport.root + "/examples/household/accounts.flourish"])
+                                      TestSupport.root + "/examples/household/accounts.flourish",
+                                      TestSupport.root + "/examples/drip.flourish"])
         #expect(result.stdout == "")
         #expect(result.status == .success)
     }

@@ -1,7 +1,7 @@
 /// `flourish check [FILE…]`: validate and report every problem.
 enum CheckCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], command: "check")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--as-of"], command: "check")
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.check)
             return .success
@@ -13,7 +13,8 @@ enum CheckCommand {
         } catch {
             return context.cannotRead(error)
         }
-        let diagnostics = Validator.validate(loaded)
+        let asOf = try ReportCommand.parseDay(invocation.values["--as-of"], context)
+        let diagnostics = Validator.validate(loaded, options: CheckOptions(asOf: asOf))
         let renderer = DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors

@@ -1,11 +1,13 @@
 /// The command-line interface as a function, so tests can drive it in-process.
 public enum Flourish {
-    static let commands = ["check", "fmt", "help"]
+    static let commands = ["check", "fmt", "report", "help"]
 
     /// Runs one command line (without the program name) and returns the exit status.
+    /// `today` is read only when the user asks for `--date today`.
     public static func run(arguments: [String], environment: [String: String] = [:],
-                           stdout: TextOutput, stderr: TextOutput) -> ExitCode {
-        let context = Context(environment: environment, stdout: stdout, stderr: stderr)
+                           stdout: TextOutput, stderr: TextOutput,
+                           today: @escaping () -> CivilDate = SystemClock.today) -> ExitCode {
+        let context = Context(environment: environment, stdout: stdout, stderr: stderr, today: today)
         guard let command = arguments.first else {
             stdout.write(HelpText.main)
             return .success
@@ -24,6 +26,8 @@ public enum Flourish {
             return context.guarded(command) { () throws(Invocation.UsageError) in try CheckCommand.run(rest, context) }
         case "fmt":
             return context.guarded(command) { () throws(Invocation.UsageError) in try FormatCommand.run(rest, context) }
+        case "report":
+            return context.guarded(command) { () throws(Invocation.UsageError) in try ReportCommand.run(rest, context) }
         default:
             var message = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, among: commands + ["--help", "--version"]) {
@@ -54,6 +58,7 @@ public enum Flourish {
         var environment: [String: String]
         var stdout: TextOutput
         var stderr: TextOutput
+        var today: () -> CivilDate
 
         /// Colour diagnostics only on a terminal and never when NO_COLOR is set.
         var colour: Bool { stderr.isTerminal && environment["NO_COLOR"] == nil }

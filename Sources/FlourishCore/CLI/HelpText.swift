@@ -13,6 +13,7 @@ enum HelpText {
     COMMANDS:
       check                   Validate ledger files and report every problem.
       fmt                     Rewrite ledger files in canonical form.
+      report                  Show a report: the buckets' snapshot, the logs.
       help                    Show help for a command.
 
     OPTIONS:
@@ -37,12 +38,18 @@ enum HelpText {
     Reads each file and the files it includes, then reports all problems at once as
     file:line:col: error: message, with the source line, a caret and a hint.
 
-    USAGE: flourish check [<file> ...]
+    Once the ledger sets money aside (an allowance, an earmark, a goal), check also
+    enforces the bucket rule: on every day, the money in the on-budget accounts covers
+    every set-aside, so main savings is never negative and no goal is overdrawn.
+
+    USAGE: flourish check [--as-of <date>] [<file> ...]
 
     ARGUMENTS:
       <file>                  Ledger files to check (default: $FLOURISH_FILE).
 
     OPTIONS:
+      --as-of <date>          Check the bucket rule through this date (YYYY-MM-DD or
+                              'today') instead of the ledger's last date.
       -h, --help              Show help information.
 
     EXIT STATUS:
@@ -71,6 +78,31 @@ enum HelpText {
 
     """
 
+    static let report = """
+    OVERVIEW: Show a report computed from the ledger.
+
+    USAGE: flourish report <kind> [<file> ...] [--date <date>] [--format text|json]
+
+    ARGUMENTS:
+      <kind>                  snapshot: the buckets at the end of a day (funds per
+                                account, allowance and monthly set-asides, goals,
+                                main savings).
+                              log: per day, the allowance spent and carried to main
+                                savings; cash reserve movements; corrections.
+      <file>                  Ledger files (default: $FLOURISH_FILE).
+
+    OPTIONS:
+      --date <date>           snapshot: YYYY-MM-DD or 'today'.
+                              log: YYYY-MM (a budgeting month), FROM..TO, a date, or
+                              'today'.
+                              Default: the ledger's last date (its budgeting month for
+                              log). The clock is read only for 'today'.
+      --format text|json      Output format (default: text). JSON amounts are decimal
+                              strings.
+      -h, --help              Show help information.
+
+    """
+
     static let help = """
     OVERVIEW: Show help for a command.
 
@@ -82,6 +114,7 @@ enum HelpText {
         switch command {
         case "check": return check
         case "fmt": return fmt
+        case "report": return report
         case "help": return help
         default: return nil
         }
@@ -89,7 +122,8 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "check": return "Usage: flourish check [<file> ...]\n  See 'flourish help check' for more.\n"
+        case "check": return "Usage: flourish check [--as-of <date>] [<file> ...]\n  See 'flourish help check' for more.\n"
+        case "report": return "Usage: flourish report <kind> [<file> ...] [--date <date>] [--format text|json]\n  See 'flourish help report' for more.\n"
         case "fmt": return "Usage: flourish fmt [--check] [<file> ...]\n  See 'flourish help fmt' for more.\n"
         default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
         }

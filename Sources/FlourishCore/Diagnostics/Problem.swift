@@ -37,6 +37,10 @@ public enum Problem: Sendable, Equatable {
     case sumOverflow(String)
     case usedBeforeOpening(account: String, used: String, opened: String)
     case deadlineBeforeStart(goal: String)
+    // Buckets
+    case overcommitted(date: String, shortfall: String, funds: String, days: Int, through: String, biggest: [String])
+    case goalOverdrawn(goal: String, date: String, by: String)
+    case snapshotMismatch(bucket: String, date: String, expected: String, actual: String, difference: String)
 
     public var severity: Diagnostic.Severity {
         switch self {
@@ -80,6 +84,9 @@ public enum Problem: Sendable, Equatable {
         case .sumOverflow: return "sum-overflow"
         case .usedBeforeOpening: return "used-before-opening"
         case .deadlineBeforeStart: return "deadline-before-start"
+        case .overcommitted: return "overcommitted"
+        case .goalOverdrawn: return "goal-overdrawn"
+        case .snapshotMismatch: return "snapshot-assertion"
         }
     }
 
@@ -151,6 +158,13 @@ public enum Problem: Sendable, Equatable {
             return "`\(account)` is used on \(used), before its opening balance on \(opened)"
         case .deadlineBeforeStart(let goal):
             return "goal `\(goal)` has a deadline before its start date"
+        case .overcommitted(let date, let shortfall, let funds, let days, let through, _):
+            let lasting = days > 1 ? " (for \(days) days, through \(through))" : ""
+            return "overcommitted by \(shortfall) on \(date): the set-asides exceed the funds of \(funds)\(lasting)"
+        case .goalOverdrawn(let goal, let date, let by):
+            return "goal `\(goal)` is overdrawn by \(by) on \(date)"
+        case .snapshotMismatch(let bucket, let date, let expected, let actual, let difference):
+            return "snapshot assertion failed for \(bucket) at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
         }
     }
 
@@ -218,6 +232,13 @@ public enum Problem: Sendable, Equatable {
             return "date the opening balance on or before the first entry that uses the account"
         case .deadlineBeforeStart:
             return "the `by` date must come after the goal's date"
+        case .overcommitted(_, _, _, _, _, let biggest):
+            if biggest.isEmpty { return "the accounts hold less than nothing: record the income or transfers that cover the spending" }
+            return "the biggest set-asides are " + biggest.joined(separator: ", ") + "; lower them or add money"
+        case .goalOverdrawn:
+            return "move money into the goal before charging spending to it"
+        case .snapshotMismatch:
+            return "run `flourish report snapshot --date DATE` to see how the figure is made up"
         case .expected, .outOfRange:
             return nil
         }

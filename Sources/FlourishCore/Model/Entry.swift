@@ -24,6 +24,8 @@ public struct Posting: Sendable {
     public var amount: Money
     /// Where the amount was written; nil when it was left out.
     public var amountLocation: SourceLocation?
+    /// The goal bucket this line is charged to (`goal NAME` after the amount), if any.
+    public var goal: NameRef?
     public var location: SourceLocation
 
     public var isInferred: Bool { amountLocation == nil }

@@ -27,6 +27,7 @@ public struct Ledger: Sendable {
     public var incomes: [ExpectedIncome] = []
     public var savingsTargets: [SavingsTarget] = []
     public var subscriptions: [Subscription] = []
+    public var snapshotAssertions: [SnapshotAssertion] = []
 
     public init() {}
 

@@ -17,4 +17,5 @@ public enum Keyword: String, CaseIterable, Sendable {
     case income
     case savingsTarget = "savings-target"
     case subscription
+    case snapshot
 }

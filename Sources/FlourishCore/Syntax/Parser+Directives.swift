@@ -126,6 +126,23 @@ extension Parser {
             session.ledger.savingsTargets.append(SavingsTarget(date: date, basisPoints: basisPoints, location: lineLocation))
         case .subscription:
             parseSubscription(&reader, session, lineLocation)
+        case .snapshot:
+            guard let date = requireDate(&reader, session),
+                  let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, session),
+                  let word: SnapshotBucketWord = requireWord("bucket", bucketToken, session) else { return nil }
+            let bucket: SnapshotAssertion.Bucket
+            switch word {
+            case .funds: bucket = .funds
+            case .allowance: bucket = .allowance
+            case .monthly: bucket = .monthly
+            case .goals: bucket = .goals
+            case .mainSavings: bucket = .mainSavings
+            case .goal:
+                guard let name = requireName("a goal name", &reader, session) else { return nil }
+                bucket = .goal(name)
+            }
+            guard let amount = requireAmount(&reader, session), expectEnd(&reader, session) else { return nil }
+            session.ledger.snapshotAssertions.append(SnapshotAssertion(date: date, bucket: bucket, amount: amount, location: lineLocation))
         }
         return nil
     }
@@ -235,6 +252,11 @@ enum DueClause: String, CaseIterable {
 /// The `by DATE` clause of `goal`.
 enum ByClause: String, CaseIterable {
     case by
+}
+
+/// The `goal NAME` clause of a split line.
+enum GoalClause: String, CaseIterable {
+    case goal
 }
 
 /// Clauses of `subscription`.

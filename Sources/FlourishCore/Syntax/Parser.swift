@@ -177,8 +177,12 @@ struct Parser {
         }
         var amount = Money.zero
         var amountLocation: SourceLocation?
+        var goal: NameRef?
         if let amountToken = reader.next() {
-            if let value = parseAmount(amountToken, &reader, session) {
+            if text(amountToken) == GoalClause.goal.rawValue {
+                session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
+                pending?.damaged = true
+            } else if let value = parseAmount(amountToken, &reader, session) {
                 amount = value.value
                 amountLocation = value.location
             } else {
@@ -186,11 +190,19 @@ struct Parser {
                 amountLocation = location(amountToken)
             }
         }
+        if pending?.damaged == false, let clause = reader.next() {
+            if let _: GoalClause = requireWord("split line option", clause, session),
+               let name = requireName("a goal name", &reader, session) {
+                goal = name
+            } else {
+                pending?.damaged = true
+            }
+        }
         if pending?.damaged == false && !expectEnd(&reader, session) {
             pending?.damaged = true
         }
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation,
-                                               location: location(lineStart..<reader.cursor.end)))
+                                               goal: goal, location: location(lineStart..<reader.cursor.end)))
     }
 
     /// Completes the pending entry: infers a left-out amount and adds it to the ledger.

@@ -11,7 +11,7 @@ extension Check {
             }
         }
         for budget in ledger.budgets { require(budget.amount, "a budget", allowZero: true) }
-        for earmark in ledger.earmarks { require(earmark.amount, "an earmark", allowZero: false) }
+        for earmark in ledger.earmarks { require(earmark.amount, "an earmark", allowZero: true) }
         for allowance in ledger.allowances { require(allowance.amount, "a daily allowance", allowZero: true) }
         for goal in ledger.goals {
             require(goal.target, "a goal's target", allowZero: false)

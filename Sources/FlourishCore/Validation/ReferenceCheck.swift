@@ -45,6 +45,18 @@ extension Check {
         for budget in ledger.budgets { resolve(budget.category, as: [.category], directive: "budget") }
         for earmark in ledger.earmarks { resolve(earmark.category, as: [.category], directive: "earmark") }
         for move in ledger.goalMoves { resolve(move.goal, as: [.goal], directive: "move") }
+        for posting in ledger.postings {
+            guard let goal = posting.goal else { continue }
+            resolve(goal, as: [.goal], directive: "a split line")
+            if let kind = index.kind(of: posting.target.id), kind != .category, kind != .incomeCategory {
+                diagnostics.append(Diagnostic(.wrongKind(ledger.names[posting.target.id], actual: kind.phrase,
+                                                         expected: "a category line", directive: "goal"),
+                                              at: posting.target.location))
+            }
+        }
+        for assertion in ledger.snapshotAssertions {
+            if case .goal(let goal) = assertion.bucket { resolve(goal, as: [.goal], directive: "snapshot") }
+        }
         for subscription in ledger.subscriptions {
             resolve(subscription.account, as: [.account], directive: "subscription")
             if let category = subscription.category {

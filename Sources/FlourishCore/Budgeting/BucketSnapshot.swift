@@ -1,0 +1,53 @@
+/// The buckets at the end of one day, before that day's unspent allowance moves to main
+/// savings (Drip's snapshot). Funds always equal the sum of the buckets.
+public struct BucketSnapshot: Sendable {
+    public struct AccountFunds: Sendable {
+        public var name: String
+        public var kind: Account.Kind
+        public var isReserve: Bool
+        public var balance: Money
+    }
+
+    public struct EarmarkStatus: Sendable {
+        public var category: String
+        public var amount: Money
+        public var dueDay: Int?
+        /// What the first payment this month came to, if it was paid.
+        public var paid: Money?
+        /// The part still set aside: the amount until paid, then nothing.
+        public var setAside: Money { paid == nil ? amount : .zero }
+    }
+
+    public struct GoalStatus: Sendable {
+        public var name: String
+        public var balance: Money
+        public var target: Money
+        public var deadline: CivilDate?
+    }
+
+    public var date: CivilDate
+    public var month: BudgetMonth
+    /// On-budget accounts, in declaration order.
+    public var accounts: [AccountFunds]
+    public var funds: Money
+    public var dailyAllowance: Money
+    public var allowanceSpentToday: Money
+    /// What is left of today's allowance (never below zero: overspending comes out of main savings).
+    public var remainingToday: Money
+    /// Days of the budgeting month after today.
+    public var daysAfterToday: Int
+    /// Remaining today plus the allowance for each day after today.
+    public var allowanceSetAside: Money
+    /// Earmarks in effect this month.
+    public var earmarks: [EarmarkStatus]
+    public var monthlySetAside: Money
+    public var goals: [GoalStatus]
+    public var goalsTotal: Money
+    /// The remainder: funds minus every set-aside. The bucket rule wants it never negative.
+    public var mainSavings: Money
+
+    /// The sum of the buckets; equal to `funds` by construction.
+    public var bucketTotal: Money {
+        Money(minorUnits: allowanceSetAside.minorUnits &+ monthlySetAside.minorUnits &+ goalsTotal.minorUnits &+ mainSavings.minorUnits)
+    }
+}

@@ -1,0 +1,37 @@
+/// A budgeting month: from the month-start day to the day before the next one.
+///
+/// With `month-start 1` it is a calendar month. With `month-start 25`, the budgeting month
+/// "November 2026" runs from 2026-10-25 to 2026-11-24: it is named after the calendar month
+/// in which it ends.
+public struct BudgetMonth: Hashable, Sendable, CustomStringConvertible {
+    public let first: CivilDate
+    public let last: CivilDate
+    /// The calendar month it is named after.
+    public let year: Int
+    public let month: Int
+
+    /// The budgeting month containing `date` when months start on day `startDay` (1–28).
+    public init(containing date: CivilDate, startDay: Int) {
+        let start: CivilDate
+        if date.day >= startDay {
+            start = CivilDate(year: date.year, month: date.month, day: startDay)!
+        } else {
+            start = CivilDate.clamped(year: date.year, month: date.month - 1, day: startDay) ?? date
+        }
+        let nextStart = CivilDate.clamped(year: start.year, month: start.month + 1, day: startDay) ?? start
+        first = start
+        last = nextStart.adding(days: -1)
+        year = last.year
+        month = last.month
+    }
+
+    public func contains(_ date: CivilDate) -> Bool { first <= date && date <= last }
+
+    /// Days of the month after `date` (0 on its last day).
+    public func daysAfter(_ date: CivilDate) -> Int { max(0, date.days(until: last)) }
+
+    /// `2026-11`.
+    public var description: String {
+        (year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "") + "\(year)-\(month < 10 ? "0" : "")\(month)"
+    }
+}

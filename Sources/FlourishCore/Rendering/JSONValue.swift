@@ -1,0 +1,69 @@
+/// A JSON document built in code and printed with stable key order (the order written).
+/// Amounts go in as decimal strings, never as floating-point numbers.
+public indirect enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+
+    /// Pretty-printed with two-space indentation and a final newline.
+    public func rendered() -> String {
+        var out = ""
+        write(to: &out, indent: 0)
+        return out + "\n"
+    }
+
+    private func write(to out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch self {
+        case .string(let text): out += JSONValue.quote(text)
+        case .integer(let value): out += String(value)
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                item.write(to: &out, indent: indent + 1)
+                out += i + 1 < items.count ? ",\n" : "\n"
+            }
+            out += closePad + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += pad + JSONValue.quote(key) + ": "
+                value.write(to: &out, indent: indent + 1)
+                out += i + 1 < members.count ? ",\n" : "\n"
+            }
+            out += closePad + "}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

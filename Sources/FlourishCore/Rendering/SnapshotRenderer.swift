@@ -1,0 +1,67 @@
+/// Renders a `SnapshotReport` as Drip's snapshot text, or as JSON.
+public enum SnapshotRenderer {
+    public static func text(_ report: SnapshotReport) -> String {
+        let s = report.snapshot
+        let money = MoneyFormat(report.currency)
+        var out = "Snapshot at the end of \(s.date) (budgeting month \(s.month): \(s.month.first) to \(s.month.last))\n\n"
+        out += "Remaining Daily Allowance (today): \(money.text(s.remainingToday))\n\n"
+        out += "Actual Funds:\n"
+        for account in s.accounts {
+            out += "• \(account.name)\(account.isReserve ? " (reserve)" : ""): \(money.text(account.balance))\n"
+        }
+        out += "• Total: \(money.text(s.funds))\n\n"
+        out += "Buckets (must equal Actual Funds):\n"
+        out += "• Set-aside (Allowances): \(money.text(s.allowanceSetAside)) (includes today)\n"
+        out += "• Set-aside (Monthly): \(money.text(s.monthlySetAside))\n"
+        for earmark in s.earmarks {
+            var line = "  – \(earmark.category): \(money.text(earmark.setAside))"
+            if let paid = earmark.paid { line += " (paid \(money.text(paid)))" }
+            else if let due = earmark.dueDay { line += " (due on day \(due))" }
+            out += line + "\n"
+        }
+        out += "• Custom Buckets (Goals): \(money.text(s.goalsTotal))\n"
+        for goal in s.goals {
+            out += "  – \(goal.name): \(money.text(goal.balance)) of \(money.text(goal.target))\n"
+        }
+        out += "• Main Savings (Buffer): \(money.text(s.mainSavings))\n"
+        out += "• Total: \(money.text(s.bucketTotal))\n"
+        return out
+    }
+
+    public static func json(_ report: SnapshotReport) -> String {
+        let s = report.snapshot
+        let money = MoneyFormat(report.currency)
+        let accounts: [JSONValue] = s.accounts.map {
+            .object([("name", .string($0.name)), ("kind", .string($0.kind.rawValue)), ("reserve", .bool($0.isReserve)),
+                     ("balance", money.json($0.balance))])
+        }
+        let earmarks: [JSONValue] = s.earmarks.map {
+            .object([("category", .string($0.category)), ("amount", money.json($0.amount)),
+                     ("dueDay", $0.dueDay.map { .integer($0) } ?? .null),
+                     ("paid", $0.paid.map(money.json) ?? .null), ("setAside", money.json($0.setAside))])
+        }
+        let goals: [JSONValue] = s.goals.map {
+            .object([("name", .string($0.name)), ("balance", money.json($0.balance)), ("target", money.json($0.target)),
+                     ("deadline", $0.deadline.map { .string($0.description) } ?? .null)])
+        }
+        let document = JSONValue.object([
+            ("date", .string(s.date.description)),
+            ("month", .object([("name", .string(s.month.description)), ("first", .string(s.month.first.description)),
+                               ("last", .string(s.month.last.description))])),
+            ("currency", .string(money.currency.code)),
+            ("dailyAllowance", money.json(s.dailyAllowance)),
+            ("allowanceSpentToday", money.json(s.allowanceSpentToday)),
+            ("remainingAllowanceToday", money.json(s.remainingToday)),
+            ("daysAfterToday", .integer(s.daysAfterToday)),
+            ("funds", .object([("accounts", .array(accounts)), ("total", money.json(s.funds))])),
+            ("buckets", .object([
+                ("allowance", money.json(s.allowanceSetAside)),
+                ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks))])),
+                ("goals", .object([("total", money.json(s.goalsTotal)), ("items", .array(goals))])),
+                ("mainSavings", money.json(s.mainSavings)),
+                ("total", money.json(s.bucketTotal)),
+            ])),
+        ])
+        return document.rendered()
+    }
+}

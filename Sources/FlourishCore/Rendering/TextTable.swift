@@ -1,0 +1,31 @@
+/// A plain text table: a header row and rows of cells, numbers right-aligned.
+struct TextTable {
+    enum Alignment { case left, right }
+
+    var columns: [(title: String, alignment: Alignment)]
+    var rows: [[String]] = []
+
+    init(_ columns: [(String, Alignment)]) {
+        self.columns = columns.map { (title: $0.0, alignment: $0.1) }
+    }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func rendered() -> String {
+        var widths = columns.map(\.title.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (i, cell) in cells.enumerated() {
+                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
+                parts.append(columns[i].alignment == .right ? padding + cell : cell + padding)
+            }
+            var text = parts.joined(separator: "  ")
+            while text.last == " " { text.removeLast() }
+            return text + "\n"
+        }
+        return ([line(columns.map(\.title))] + rows.map(line)).joined()
+    }
+}

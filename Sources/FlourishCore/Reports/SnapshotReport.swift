@@ -1,0 +1,27 @@
+/// `flourish report snapshot`: the buckets at the end of one day.
+public struct SnapshotReport: Sendable {
+    public var snapshot: BucketSnapshot
+    public var currency: Currency?
+
+    /// The snapshot at the end of `date`; nil when the ledger has no dated lines.
+    public static func make(_ ledger: Ledger, date: CivilDate) -> SnapshotReport? {
+        guard let snapshot = BucketEngine(ledger).snapshot(at: date) else { return nil }
+        return SnapshotReport(snapshot: snapshot, currency: ledger.currency)
+    }
+}
+
+/// `flourish report log`: Drip's logs over a range of days.
+public struct LogReport: Sendable {
+    public var range: ClosedRange<CivilDate>
+    public var log: BucketLog
+    public var currency: Currency?
+
+    public static func make(_ ledger: Ledger, range: ClosedRange<CivilDate>) -> LogReport {
+        let outcome = BucketEngine(ledger).run(through: range.upperBound, recordLog: true) { _, _ in }
+        var log = outcome.log
+        log.days.removeAll { !range.contains($0.date) }
+        log.reserve.removeAll { !range.contains($0.date) }
+        log.corrections.removeAll { !range.contains($0.date) }
+        return LogReport(range: range, log: log, currency: ledger.currency)
+    }
+}

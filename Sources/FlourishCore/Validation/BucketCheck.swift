@@ -1,0 +1,98 @@
+extension Check {
+    /// The bucket reconciliation rule: on every day's snapshot main savings is not negative and
+    /// no goal is overdrawn; `snapshot` assertions hold. Applies once the ledger sets anything
+    /// aside (an allowance, an earmark or a goal); `snapshot` assertions are checked always.
+    /// Runs only on a ledger without other errors.
+    static let buckets = Check(name: "buckets", needsValidLedger: true, withOptions: { ledger, options in
+        let engine = BucketEngine(ledger)
+        guard let range = engine.dateRange, engine.hasBudget || !ledger.snapshotAssertions.isEmpty else { return [] }
+        let end = max(options.asOf ?? range.upperBound, ledger.snapshotAssertions.map(\.date).max() ?? range.lowerBound)
+        let ruleEnd = options.asOf ?? range.upperBound
+        let assertions = Dictionary(grouping: ledger.snapshotAssertions, by: \.date)
+        var diagnostics: [Diagnostic] = []
+        var overcommitment: (diagnostic: Diagnostic, days: Int, last: CivilDate)?
+        var overdrawn: Set<String> = []
+
+        func closeOvercommitment() {
+            guard let open = overcommitment else { return }
+            var diagnostic = open.diagnostic
+            if case .overcommitted(let date, let shortfall, let funds, _, _, let biggest) = diagnostic.problem {
+                diagnostic.problem = .overcommitted(date: date, shortfall: shortfall, funds: funds, days: open.days,
+                                                    through: open.last.description, biggest: biggest)
+            }
+            diagnostics.append(diagnostic)
+            overcommitment = nil
+        }
+
+        let outcome = engine.run(through: end) { snapshot, lastLocation in
+            if engine.hasBudget && snapshot.date <= ruleEnd, let location = lastLocation {
+                if snapshot.mainSavings < .zero {
+                    if overcommitment == nil {
+                        let shortfall = ledger.format(snapshot.mainSavings.negated ?? snapshot.mainSavings)
+                        let problem = Problem.overcommitted(date: snapshot.date.description, shortfall: shortfall,
+                                                            funds: ledger.format(snapshot.funds), days: 1,
+                                                            through: snapshot.date.description,
+                                                            biggest: biggestSetAsides(snapshot, ledger))
+                        overcommitment = (Diagnostic(problem, at: location), 1, snapshot.date)
+                    } else {
+                        overcommitment?.days += 1
+                        overcommitment?.last = snapshot.date
+                    }
+                } else {
+                    closeOvercommitment()
+                }
+                for goal in snapshot.goals {
+                    if goal.balance < .zero {
+                        if overdrawn.insert(goal.name).inserted {
+                            diagnostics.append(Diagnostic(.goalOverdrawn(goal: goal.name, date: snapshot.date.description,
+                                                                         by: ledger.format(goal.balance.negated ?? goal.balance)),
+                                                          at: location))
+                        }
+                    } else {
+                        overdrawn.remove(goal.name)
+                    }
+                }
+            }
+            for assertion in assertions[snapshot.date] ?? [] {
+                if let mismatch = check(assertion, snapshot, ledger) { diagnostics.append(mismatch) }
+            }
+        }
+        closeOvercommitment()
+        if let day = outcome.overflowDate, let first = ledger.entries.first {
+            diagnostics.append(Diagnostic(.sumOverflow("the buckets on \(day)"), at: first.location))
+        }
+        return diagnostics
+    })
+
+    /// Up to three of the largest set-asides, e.g. "the allowance for the rest of the month 795.69".
+    private static func biggestSetAsides(_ snapshot: BucketSnapshot, _ ledger: Ledger) -> [String] {
+        var items: [(String, Money)] = [("the allowance for the rest of the month", snapshot.allowanceSetAside)]
+        items += snapshot.earmarks.filter { $0.setAside > .zero }.map { ("earmark \($0.category)", $0.setAside) }
+        items += snapshot.goals.filter { $0.balance > .zero }.map { ("goal \($0.name)", $0.balance) }
+        return items.filter { $0.1 > .zero }
+            .enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }
+            .prefix(3).map { "\($0.element.0) \(ledger.format($0.element.1))" }
+    }
+
+    private static func check(_ assertion: SnapshotAssertion, _ snapshot: BucketSnapshot, _ ledger: Ledger) -> Diagnostic? {
+        let name: String
+        let actual: Money
+        switch assertion.bucket {
+        case .funds: (name, actual) = ("funds", snapshot.funds)
+        case .allowance: (name, actual) = ("the allowance set-aside", snapshot.allowanceSetAside)
+        case .monthly: (name, actual) = ("the monthly set-aside", snapshot.monthlySetAside)
+        case .goals: (name, actual) = ("the goals", snapshot.goalsTotal)
+        case .mainSavings: (name, actual) = ("main savings", snapshot.mainSavings)
+        case .goal(let ref):
+            let goal = ledger.names[ref.id]
+            name = "goal `\(goal)`"
+            actual = snapshot.goals.first { $0.name == goal }?.balance ?? .zero
+        }
+        guard actual != assertion.amount.value else { return nil }
+        let difference = actual.minorUnits.subtractingReportingOverflow(assertion.amount.value.minorUnits)
+        return Diagnostic(.snapshotMismatch(bucket: name, date: assertion.date.description,
+                                            expected: ledger.format(assertion.amount.value), actual: ledger.format(actual),
+                                            difference: difference.overflow ? "too large" : ledger.format(Money(minorUnits: difference.partialValue))),
+                          at: assertion.amount.location)
+    }
+}
