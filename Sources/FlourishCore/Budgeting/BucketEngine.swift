@@ -128,6 +128,7 @@ public struct BucketEngine {
             }
         case .opening(let i):
             let opening = ledger.openings[i]
+            guard onBudget.contains(opening.account.id) else { return }
             state.change(opening.account.id, by: opening.amount.value)
             if recording && reserve.contains(opening.account.id) {
                 log.reserve.append(.init(date: opening.date, account: ledger.names[opening.account.id],
@@ -136,7 +137,7 @@ public struct BucketEngine {
             }
         case .correction(let i):
             let correction = ledger.corrections[i]
-            state.change(correction.account.id, by: correction.amount.value)
+            if onBudget.contains(correction.account.id) { state.change(correction.account.id, by: correction.amount.value) }
             if recording { log.corrections.append(.init(date: correction.date, account: ledger.names[correction.account.id],
                                                   amount: correction.amount.value, reason: correction.reason.value)) }
         case .move(let i):

@@ -1,0 +1,284 @@
+import Testing
+@testable import FlourishCore
+
+/// The bucket rule and the snapshot: Drip's five acceptance scenarios with their exact
+/// snapshot text, and the rules of grammar.md section 8.
+@Suite struct BucketTests {
+    static let seed = """
+    currency USD
+    account Bank checking
+    account "Cash Reserve" cash reserve
+    category Coffee
+    category Rent
+    opening 2026-11-22 Bank 382.19
+    opening 2026-11-22 "Cash Reserve" 3000.00
+    allowance 2026-11-22 88.41
+
+    """
+    static let espresso = "2026-11-22 * Espresso\n  Coffee  45.00\n  Bank\n"
+
+    func date(_ text: String) -> CivilDate {
+        guard case .success(let date) = NumberSyntax.date(ArraySlice(Array(text.utf8))) else { fatalError("bad test date") }
+        return date
+    }
+
+    func snapshot(_ ledger: String, _ day: String) throws -> BucketSnapshot {
+        let loaded = TestSupport.load(ledger)
+        #expect(Validator.validate(loaded).isEmpty)
+        return try #require(BucketEngine(loaded.ledger).snapshot(at: date(day)))
+    }
+
+    func text(_ ledger: String, _ day: String) throws -> String {
+        let loaded = TestSupport.load(ledger)
+        return SnapshotRenderer.text(try #require(SnapshotReport.make(loaded.ledger, date: date(day))))
+    }
+
+    @Test func scenario1Seed() throws {
+        #expect(try text(Self.seed, "2026-11-22") == """
+        Snapshot at the end of 2026-11-22 (budgeting month 2026-11: 2026-11-01 to 2026-11-30)
+
+        Remaining Daily Allowance (today): $88.41
+
+        Actual Funds:
+        • Bank: $382.19
+        • Cash Reserve (reserve): $3,000.00
+        • Total: $3,382.19
+
+        Buckets (must equal Actual Funds):
+        • Set-aside (Allowances): $795.69 (includes today)
+        • Set-aside (Monthly): $0.00
+        • Custom Buckets (Goals): $0.00
+        • Main Savings (Buffer): $2,586.50
+        • Total: $3,382.19
+
+        """)
+    }
+
+    @Test func scenario2Espresso() throws {
+        let ledger = Self.seed + Self.espresso
+        #expect(try text(ledger, "2026-11-22") == """
+        Snapshot at the end of 2026-11-22 (budgeting month 2026-11: 2026-11-01 to 2026-11-30)
+
+        Remaining Daily Allowance (today): $43.41
+
+        Actual Funds:
+        • Bank: $337.19
+        • Cash Reserve (reserve): $3,000.00
+        • Total: $3,337.19
+
+        Buckets (must equal Actual Funds):
+        • Set-aside (Allowances): $750.69 (includes today)
+        • Set-aside (Monthly): $0.00
+        • Custom Buckets (Goals): $0.00
+        • Main Savings (Buffer): $2,586.50
+        • Total: $3,337.19
+
+        """)
+        // The next day the $43.41 left has moved to main savings.
+        let today = try snapshot(ledger, "2026-11-22")
+        let tomorrow = try snapshot(ledger, "2026-11-23")
+        #expect(tomorrow.mainSavings.minorUnits - today.mainSavings.minorUnits == 4341)
+        #expect(tomorrow.remainingToday == Money(minorUnits: 8841))
+    }
+
+    @Test func scenario3WithdrawCash() throws {
+        let before = Self.seed + Self.espresso
+        let after = before + "2026-11-23 * Withdraw cash\n  \"Cash Reserve\"   1000.00\n  Bank            -1000.00\n"
+        #expect(try text(after, "2026-11-23") == """
+        Snapshot at the end of 2026-11-23 (budgeting month 2026-11: 2026-11-01 to 2026-11-30)
+
+        Remaining Daily Allowance (today): $88.41
+
+        Actual Funds:
+        • Bank: -$662.81
+        • Cash Reserve (reserve): $4,000.00
+        • Total: $3,337.19
+
+        Buckets (must equal Actual Funds):
+        • Set-aside (Allowances): $707.28 (includes today)
+        • Set-aside (Monthly): $0.00
+        • Custom Buckets (Goals): $0.00
+        • Main Savings (Buffer): $2,629.91
+        • Total: $3,337.19
+
+        """)
+        let a = try snapshot(before, "2026-11-23")
+        let b = try snapshot(after, "2026-11-23")
+        #expect(a.funds == b.funds && a.allowanceSetAside == b.allowanceSetAside && a.mainSavings == b.mainSavings)
+    }
+
+    @Test func scenario4EarmarkPaidWithLess() throws {
+        let before = Self.seed + "earmark 2026-11-22 Rent 1200.00 due 23\n" + Self.espresso
+        let after = before + "2026-11-23 * Rent\n  Rent  1180.00\n  Bank\n"
+        #expect(try text(after, "2026-11-23") == """
+        Snapshot at the end of 2026-11-23 (budgeting month 2026-11: 2026-11-01 to 2026-11-30)
+
+        Remaining Daily Allowance (today): $88.41
+
+        Actual Funds:
+        • Bank: -$842.81
+        • Cash Reserve (reserve): $3,000.00
+        • Total: $2,157.19
+
+        Buckets (must equal Actual Funds):
+        • Set-aside (Allowances): $707.28 (includes today)
+        • Set-aside (Monthly): $0.00
+          – Rent: $0.00 (paid $1,180.00)
+        • Custom Buckets (Goals): $0.00
+        • Main Savings (Buffer): $1,449.91
+        • Total: $2,157.19
+
+        """)
+        let unpaid = try snapshot(before, "2026-11-23")
+        #expect(unpaid.monthlySetAside == Money(minorUnits: 120_000))
+        #expect(try snapshot(after, "2026-11-23").mainSavings.minorUnits - unpaid.mainSavings.minorUnits == 2000)
+    }
+
+    @Test func scenario5Correction() throws {
+        let before = Self.seed
+        let after = before + "correction 2026-11-22 Bank 0.42 interest not in the app\n"
+        #expect(try text(after, "2026-11-22") == """
+        Snapshot at the end of 2026-11-22 (budgeting month 2026-11: 2026-11-01 to 2026-11-30)
+
+        Remaining Daily Allowance (today): $88.41
+
+        Actual Funds:
+        • Bank: $382.61
+        • Cash Reserve (reserve): $3,000.00
+        • Total: $3,382.61
+
+        Buckets (must equal Actual Funds):
+        • Set-aside (Allowances): $795.69 (includes today)
+        • Set-aside (Monthly): $0.00
+        • Custom Buckets (Goals): $0.00
+        • Main Savings (Buffer): $2,586.92
+        • Total: $3,382.61
+
+        """)
+        let loaded = TestSupport.load(after)
+        let log = LogReport.make(loaded.ledger, range: date("2026-11-22")...date("2026-11-22"))
+        #expect(LogRenderer.text(log).hasSuffix("""
+        Corrections
+        Date        Account  Amount  Reason
+        2026-11-22  Bank      $0.42  interest not in the app
+
+        """))
+    }
+
+    @Test func overcommittedLedgerFailsCheck() {
+        let result = TestSupport.run(["check", TestSupport.fixtures + "/diagnostics/overcommitted.flourish"])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("error: overcommitted by 265.00 on 2026-11-20"))
+    }
+
+    /// The worked example of grammar.md section 8, row by row.
+    @Test func grammarWorkedExample() throws {
+        let header = """
+        currency USD
+        account Bank checking
+        account "Cash Reserve" cash reserve
+        category Coffee
+        category Rent
+        category Salary income
+        category Groceries
+        opening 2026-11-20 Bank 382.19
+        opening 2026-11-20 "Cash Reserve" 3000.00
+        allowance 2026-11-20 88.41
+        earmark 2026-11-20 Rent 1200.00 due 21
+        goal 2026-11-20 "New bike" 600.00 by 2027-03-01
+
+        """
+        let steps: [(String, String, [Int64])] = [
+            ("", "2026-11-20", [338_219, 97_251, 120_000, 0, 120_968]),
+            ("2026-11-20 * Espresso\n  Coffee  45.00\n  Bank\n", "2026-11-20", [333_719, 92_751, 120_000, 0, 120_968]),
+            ("", "2026-11-21", [333_719, 88_410, 120_000, 0, 125_309]),
+            ("2026-11-21 * Withdraw\n  \"Cash Reserve\"  1000.00\n  Bank  -1000.00\n", "2026-11-21", [333_719, 88_410, 120_000, 0, 125_309]),
+            ("2026-11-21 * Rent\n  Rent  1180.00\n  \"Cash Reserve\"\n", "2026-11-21", [215_719, 88_410, 0, 0, 127_309]),
+            ("", "2026-11-22", [215_719, 79_569, 0, 0, 136_150]),
+            ("correction 2026-11-22 Bank 0.42 interest\n", "2026-11-22", [215_761, 79_569, 0, 0, 136_192]),
+            ("2026-11-22 * Freelance\n  Salary  -400.00\n  Salary  -150.00 goal \"New bike\"\n  Bank\n", "2026-11-22", [270_761, 79_569, 0, 15_000, 176_192]),
+            ("2026-11-22 * Market\n  Groceries  32.10\n  \"Cash Reserve\"\n", "2026-11-22", [267_551, 79_569, 0, 15_000, 172_982]),
+        ]
+        var ledger = header
+        for (lines, day, expected) in steps {
+            ledger += lines
+            let s = try snapshot(ledger, day)
+            #expect([s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.mainSavings].map(\.minorUnits) == expected,
+                     "after: \(lines)")
+            #expect(s.bucketTotal == s.funds)
+        }
+        // The example file is that ledger; its snapshot is printed in grammar.md.
+        let file = TestSupport.run(["report", "snapshot", TestSupport.root + "/examples/drip.flourish"])
+        #expect(TestSupport.read(TestSupport.root + "/grammar.md").contains(file.stdout))
+    }
+
+    @Test func monthStartShiftsTheBudgetingMonth() throws {
+        let ledger = "currency USD\nmonth-start 25\naccount Bank checking\nopening 2026-11-20 Bank 1000.00\nallowance 2026-11-20 10.00\n"
+        let s = try snapshot(ledger, "2026-11-20")
+        #expect(s.month.first == date("2026-10-25") && s.month.last == date("2026-11-24"))
+        #expect(s.month.description == "2026-11")
+        #expect(s.daysAfterToday == 4)
+        #expect(s.allowanceSetAside == Money(minorUnits: 5000))
+        // On the 25th a new month begins: 30 days (Nov 25 to Dec 24) are set aside.
+        let next = try snapshot(ledger, "2026-11-25")
+        #expect(next.month.first == date("2026-11-25") && next.allowanceSetAside == Money(minorUnits: 30_000))
+    }
+
+    @Test func secondEarmarkPaymentComesFromMainSavings() throws {
+        let base = Self.seed + "earmark 2026-11-22 Rent 1200.00\n2026-11-22 * Rent\n  Rent  1200.00\n  \"Cash Reserve\"\n"
+        let twice = base + "2026-11-22 * Rent top-up\n  Rent  50.00\n  \"Cash Reserve\"\n"
+        let a = try snapshot(base, "2026-11-22")
+        let b = try snapshot(twice, "2026-11-22")
+        #expect(b.mainSavings.minorUnits == a.mainSavings.minorUnits - 5000)
+        #expect(b.remainingToday == a.remainingToday)
+        #expect(b.earmarks.map(\.paid) == [Money(minorUnits: 120_000)])
+        // Next month the earmark is due again.
+        #expect(try snapshot(twice, "2026-12-01").monthlySetAside == Money(minorUnits: 120_000))
+    }
+
+    @Test func overspendingComesFromMainSavingsAtOnce() throws {
+        let ledger = Self.seed + "2026-11-22 * Dinner\n  Coffee  100.00\n  Bank\n"
+        let s = try snapshot(ledger, "2026-11-22")
+        let seed = try snapshot(Self.seed, "2026-11-22")
+        #expect(s.remainingToday == .zero)
+        #expect(seed.mainSavings.minorUnits - s.mainSavings.minorUnits == 10_000 - 8841)
+    }
+
+    @Test func sharedSpendingAndRepayment() throws {
+        let ledger = Self.seed + "person Sam\n2026-11-22 * Dinner\n  Coffee  30.00\n  Sam  30.00\n  Bank\n"
+        let s = try snapshot(ledger, "2026-11-22")
+        #expect(s.allowanceSpentToday == Money(minorUnits: 3000))
+        #expect(s.funds == Money(minorUnits: 338_219 - 6000))
+        let repaid = try snapshot(ledger + "2026-11-23 * Sam paid\n  Bank  30.00\n  Sam  -30.00\n", "2026-11-23")
+        #expect(repaid.funds == Money(minorUnits: 338_219 - 3000))
+    }
+
+    @Test func offBudgetAccountsAreNotFunds() throws {
+        let ledger = Self.seed + "account Broker savings off-budget\nopening 2026-11-22 Broker 9000.00\n2026-11-22 * Invest\n  Broker  100.00\n  Bank\n"
+        let s = try snapshot(ledger, "2026-11-22")
+        #expect(s.accounts.map(\.name) == ["Bank", "Cash Reserve"])
+        #expect(s.funds == Money(minorUnits: 338_219 - 10_000))
+        #expect(s.allowanceSpentToday == .zero)
+    }
+
+    @Test func asOfExtendsTheRule() {
+        let path = TestSupport.temporaryDirectory() + "/asof.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\nopening 2026-11-20 Bank 1000.00\nallowance 2026-11-20 40.00\n", to: path)
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let later = TestSupport.run(["check", "--as-of", "2026-12-01", path])
+        #expect(later.status == .problems)
+        #expect(later.stderr.contains("error: overcommitted by 240.00 on 2026-12-01"))
+        #expect(TestSupport.run(["check", "--as-of", "2026-12-32", path]).status == .usage)
+    }
+
+    @Test func bucketsAlwaysSumToFundsInTheHouseholdExample() throws {
+        let loaded = try LedgerLoader.load(paths: [TestSupport.root + "/examples/household.flourish"])
+        var days = 0
+        BucketEngine(loaded.ledger).run(through: date("2026-12-31")) { snapshot, _ in
+            days += 1
+            #expect(snapshot.bucketTotal == snapshot.funds)
+            #expect(snapshot.mainSavings >= .zero)
+        }
+        #expect(days == 122)
+    }
+}
