@@ -54,9 +54,10 @@ enum ReportCommand {
             }
             context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report))
         case .log:
-            // By default: the budgeting month of the last date, up to that date.
+            // By default: the budgeting month of the last date, within the ledger's dates.
+            let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
             let range = try parseRange(invocation.values["--date"], context, ledger) ??
-                BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay).first...span.upperBound
+                max(month.first, span.lowerBound)...span.upperBound
             let report = LogReport.make(ledger, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report))
         }
