@@ -67,6 +67,8 @@ import Testing
         for line in shown.split(separator: "\n") where line != "…" {
             #expect(actual.contains(line + "\n"), "README shows a line check does not print: \(line)")
         }
+        let snapshot = try #require(Self.blocks(in: "README.md", language: "text").dropFirst().first)
+        #expect(snapshot == TestSupport.run(["report", "snapshot", TestSupport.root + "/examples/drip.flourish"]).stdout)
         let commands = try #require(Self.blocks(in: "README.md", language: "sh").first)
         #expect(commands.contains("swift run flourish check examples/household.flourish"))
         #expect(commands.contains("swift test"))
