@@ -238,28 +238,3 @@ extension Parser {
         return Located(Int(basisPoints), at: location(token))
     }
 }
-
-/// `category NAME [income|expense]`.
-enum CategoryType: String, CaseIterable {
-    case income, expense
-}
-
-/// The `due DAY` clause of `earmark`.
-enum DueClause: String, CaseIterable {
-    case due
-}
-
-/// The `by DATE` clause of `goal`.
-enum ByClause: String, CaseIterable {
-    case by
-}
-
-/// The `goal NAME` clause of a split line.
-enum GoalClause: String, CaseIterable {
-    case goal
-}
-
-/// Clauses of `subscription`.
-enum SubscriptionClause: String, CaseIterable {
-    case next, from, category
-}

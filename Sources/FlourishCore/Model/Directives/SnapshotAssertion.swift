@@ -15,10 +15,3 @@ public struct SnapshotAssertion: Sendable {
     public var amount: Located<Money>
     public var location: SourceLocation
 }
-
-/// The words of `snapshot`'s BUCKET.
-enum SnapshotBucketWord: String, CaseIterable {
-    case funds, allowance, monthly, goals
-    case mainSavings = "main-savings"
-    case goal
-}

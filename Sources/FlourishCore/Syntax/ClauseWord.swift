@@ -1,0 +1,35 @@
+// The fixed words that may follow a directive's or a split line's values (grammar.md,
+// "Directives"). Each is read with `Parser.requireWord`, which suggests the closest word
+// when one is misspelt.
+
+/// `category NAME [income|expense]`.
+enum CategoryType: String, CaseIterable {
+    case income, expense
+}
+
+/// The `due DAY` clause of `earmark`.
+enum DueClause: String, CaseIterable {
+    case due
+}
+
+/// The `by DATE` clause of `goal`.
+enum ByClause: String, CaseIterable {
+    case by
+}
+
+/// The `goal NAME` clause of a split line.
+enum GoalClause: String, CaseIterable {
+    case goal
+}
+
+/// Clauses of `subscription`.
+enum SubscriptionClause: String, CaseIterable {
+    case next, from, category
+}
+
+/// The words of `snapshot`'s BUCKET.
+enum SnapshotBucketWord: String, CaseIterable {
+    case funds, allowance, monthly, goals
+    case mainSavings = "main-savings"
+    case goal
+}
