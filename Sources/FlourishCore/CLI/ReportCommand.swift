@@ -1,31 +1,53 @@
-/// `flourish report KIND [FILE…] [--date DATE] [--format text|json]`.
+/// `flourish report [KIND] [NAME…] [FILE…] [--date D] [--month M | --from D --to D] [--format F]`.
 enum ReportCommand {
     enum Kind: String, CaseIterable {
-        case snapshot, log
+        case dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log
+
+        /// Reports with their own renderers, which have no CSV form.
+        var hasCSV: Bool { self != .snapshot && self != .log }
     }
 
     enum Format: String, CaseIterable {
-        case text, json
+        case text, csv, json
     }
 
+    static let flags = ["-h", "--help", "--settle"]
+    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag"]
+
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--date", "--format"], command: "report")
+        let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.report)
             return .success
         }
-        guard let kindWord = invocation.operands.first else {
-            throw Invocation.UsageError(message: "which report? One of: " + Kind.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        guard let kind = Kind(rawValue: kindWord) else {
-            var message = "unknown report '\(kindWord)'"
-            if let suggestion = Suggestion.closest(to: kindWord, among: Kind.allCases.map(\.rawValue)) {
+        var operands = invocation.operands
+        let kind: Kind
+        if let first = operands.first, let named = Kind(rawValue: first) {
+            kind = named
+            operands.removeFirst()
+        } else if let first = operands.first, !looksLikeFile(first) {
+            var message = "unknown report '\(first)'"
+            if let suggestion = Suggestion.closest(to: first, among: Kind.allCases.map(\.rawValue)) {
                 message += "\nDid you mean '\(suggestion)'?"
             }
-            throw Invocation.UsageError(message: message)
+            throw Invocation.UsageError(message: message + "\nReports: " + Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        } else {
+            kind = .dashboard
         }
         let format = try parseFormat(invocation.values["--format"])
-        let paths = try context.ledgerPaths(Array(invocation.operands.dropFirst()), command: "report \(kind.rawValue)")
+        if format == .csv && !kind.hasCSV {
+            throw Invocation.UsageError(message: "the \(kind.rawValue) report has no CSV form; use --format text or json")
+        }
+        // Register takes names to filter by; every other operand is a ledger file.
+        let names = kind == .register ? operands.filter { !looksLikeFile($0) } : []
+        let files = operands.filter { !names.contains($0) }
+        if kind != .register, invocation.values["--match"] != nil || invocation.values["--tag"] != nil {
+            throw Invocation.UsageError(message: "--match and --tag filter the register report only")
+        }
+        if kind != .people && invocation.flags.contains("--settle") {
+            throw Invocation.UsageError(message: "--settle belongs to the people report")
+        }
+        let paths = try context.ledgerPaths(files, command: "report \(kind.rawValue)")
         let loaded: LedgerLoader.Result
         do {
             loaded = try LedgerLoader.load(paths: paths)
@@ -47,12 +69,13 @@ enum ReportCommand {
         }
         switch kind {
         case .snapshot:
-            let date = try parseDay(invocation.values["--date"], context) ?? span.upperBound
-            guard let report = SnapshotReport.make(ledger, date: date) else {
-                context.stderr.write("Error: \(date) is before the ledger's first date, \(span.lowerBound)\n")
+            let day = try parseDay(invocation.values["--date"], context) ?? span.upperBound
+            guard let report = SnapshotReport.make(ledger, date: day) else {
+                context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
                 return .problems
             }
             context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report))
+            return .success
         case .log:
             // By default: the budgeting month of the last date, within the ledger's dates.
             let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
@@ -60,8 +83,70 @@ enum ReportCommand {
                 max(month.first, span.lowerBound)...span.upperBound
             let report = LogReport.make(ledger, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report))
+            return .success
+        default:
+            break
+        }
+        let date = try parseDay(invocation.values["--date"], context)
+        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, ledger)
+        let asOf = date ?? min(period.upperBound, span.upperBound)
+        let reportContext = ReportContext(ledger: ledger, from: period.lowerBound, to: period.upperBound, asOf: asOf)
+        let document: ReportDocument
+        switch kind {
+        case .budget:
+            document = BudgetReport.make(reportContext, month: reportContext.month(containing: asOf)).document
+        case .balances:
+            document = BalancesReport.make(reportContext).document
+        case .register:
+            document = RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
+                                           tag: invocation.values["--tag"]).document
+        default:
+            throw Invocation.UsageError(message: "the \(kind.rawValue) report is not available yet")
+        }
+        let renderer = DocumentRenderer(currency: ledger.currency)
+        switch format {
+        case .text: context.stdout.write(renderer.text(document))
+        case .csv: context.stdout.write(renderer.csv(document))
+        case .json: context.stdout.write(renderer.json(document))
         }
         return .success
+    }
+
+    /// The days a report covers: `--month`, `--from`/`--to`, or by default the budgeting month
+    /// of the report date (the whole ledger for the register).
+    static func reportPeriod(_ invocation: Invocation, kind: Kind, date: CivilDate?, span: ClosedRange<CivilDate>,
+                             _ context: Flourish.Context, _ ledger: Ledger) throws(Invocation.UsageError) -> ClosedRange<CivilDate> {
+        let from = try parseDay(invocation.values["--from"], context)
+        let to = try parseDay(invocation.values["--to"], context)
+        if let monthText = invocation.values["--month"] {
+            guard from == nil && to == nil else { throw Invocation.UsageError(message: "use --month or --from/--to, not both") }
+            guard let month = parseMonth(monthText, ledger) else {
+                throw Invocation.UsageError(message: "'\(monthText)' is not a month; write YYYY-MM")
+            }
+            return month.range
+        }
+        if from != nil || to != nil {
+            let lower = from ?? span.lowerBound
+            let upper = to ?? span.upperBound
+            guard lower <= upper else { throw Invocation.UsageError(message: "--from \(lower) is after --to \(upper)") }
+            return lower...upper
+        }
+        if kind == .register && date == nil { return span }
+        return BudgetMonth(containing: date ?? span.upperBound, startDay: ledger.monthStartDay).range
+    }
+
+    /// A ledger file rather than a name: ends in `.flourish` or contains a `/`.
+    static func looksLikeFile(_ operand: String) -> Bool {
+        operand.hasSuffix(".flourish") || operand.contains("/")
+    }
+
+    /// `YYYY-MM`: the budgeting month named after that calendar month.
+    static func parseMonth(_ text: String, _ ledger: Ledger) -> BudgetMonth? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+              case .success(let day) = NumberSyntax.date(ArraySlice(bytes + Array("-01".utf8))) else { return nil }
+        let last = CivilDate.clamped(year: day.year, month: day.month, day: max(1, ledger.monthStartDay - 1)) ?? day
+        return BudgetMonth(containing: last, startDay: ledger.monthStartDay)
     }
 
     static func parseFormat(_ value: String?) throws(Invocation.UsageError) -> Format {
@@ -91,12 +176,7 @@ enum ReportCommand {
             }
             return from...to
         }
-        let bytes = Array(value.utf8)
-        if bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
-           case .success(let day) = NumberSyntax.date(ArraySlice(bytes + Array("-28".utf8))) {
-            return BudgetMonth(containing: CivilDate(year: day.year, month: day.month, day: max(1, ledger.monthStartDay - 1)) ?? day,
-                               startDay: ledger.monthStartDay).range
-        }
+        if let month = parseMonth(value, ledger) { return month.range }
         guard let day = try parseDay(value, context) else { return nil }
         return day...day
     }

@@ -28,4 +28,16 @@ struct TextTable {
         }
         return ([line(columns.map(\.title))] + rows.map(line)).joined()
     }
+
+    /// The table with totals rows under a rule as wide as the table.
+    func rendered(totals: [[String]]) -> String {
+        guard !totals.isEmpty else { return rendered() }
+        var all = self
+        all.rows += totals
+        let lines = all.rendered().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let width = lines.map(\.count).max() ?? 0
+        let bodyCount = 1 + rows.count
+        return (lines[..<bodyCount] + [String(repeating: "-", count: width)] + lines[bodyCount...].filter { !$0.isEmpty })
+            .joined(separator: "\n") + "\n"
+    }
 }

@@ -1,6 +1,6 @@
 /// What each name in the ledger was declared as, for resolving uses.
-struct NameIndex {
-    enum Kind: Equatable {
+public struct NameIndex: Sendable {
+    public enum Kind: Equatable, Sendable {
         case account, category, incomeCategory, person, goal
 
         /// "account", "income category", as used in messages.
@@ -25,7 +25,7 @@ struct NameIndex {
     private(set) var goals: Set<Int32> = []
     let names: NameTable
 
-    init(_ ledger: Ledger) {
+    public init(_ ledger: Ledger) {
         names = ledger.names
         for account in ledger.accounts where kinds[account.name.id] == nil {
             kinds[account.name.id] = .account
@@ -53,7 +53,7 @@ struct NameIndex {
         for goal in ledger.goals { goals.insert(goal.name.id) }
     }
 
-    func kind(of id: Int32) -> Kind? { kinds[id] }
+    public func kind(of id: Int32) -> Kind? { kinds[id] }
 
     /// Declared names of the given kinds, for suggestions.
     func names(of wanted: [Kind]) -> [String] {

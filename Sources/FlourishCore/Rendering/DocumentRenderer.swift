@@ -1,0 +1,134 @@
+/// Renders a `ReportDocument` as aligned text, RFC 4180 CSV or JSON (docs/json.md).
+public struct DocumentRenderer {
+    public var money: MoneyFormat
+
+    public init(currency: Currency?) {
+        money = MoneyFormat(currency)
+    }
+
+    // MARK: Text
+
+    public func text(_ document: ReportDocument) -> String {
+        var out = document.title + "\n"
+        for table in document.tables {
+            out += "\n" + table.title + "\n"
+            if table.rows.isEmpty && table.totals.isEmpty {
+                out += "  (none)\n"
+                continue
+            }
+            var layout = TextTable(table.columns.map { ($0.title, $0.isNumeric ? .right : .left) })
+            for row in table.rows { layout.add(row.map(textCell)) }
+            out += layout.rendered(totals: table.totals.map { $0.map(textCell) })
+        }
+        for note in document.notes where !note.lines.isEmpty {
+            out += "\n" + note.title + "\n"
+            for line in note.lines { out += "- " + line + "\n" }
+        }
+        return out
+    }
+
+    func textCell(_ cell: ReportDocument.Cell) -> String {
+        switch cell {
+        case .text(let text): return text
+        case .money(let value): return money.text(value)
+        case .date(let date): return date.description
+        case .percent(let basisPoints): return Self.percentText(basisPoints)
+        case .integer(let value): return String(value)
+        case .progress(let basisPoints): return Self.bar(basisPoints)
+        case .empty: return ""
+        }
+    }
+
+    /// `74%`, `-5%`: rounded to a whole percent, half away from zero.
+    static func percentText(_ basisPoints: Int) -> String {
+        let rounded = (abs(basisPoints) + 50) / 100
+        return (basisPoints < 0 && rounded > 0 ? "-" : "") + "\(rounded)%"
+    }
+
+    /// `[#######---]`, with `+` past the end when over 100%.
+    static func bar(_ basisPoints: Int, width: Int = 10) -> String {
+        let filled = min(width, max(0, (basisPoints * width + 5_000) / 10_000))
+        let over = basisPoints > 10_000 ? "+" : ""
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]" + over
+    }
+
+    // MARK: CSV
+
+    /// One table: a header row and its rows. Several tables: a long form with the columns
+    /// `table,row,column,value`, so that every report is one RFC 4180 table.
+    public func csv(_ document: ReportDocument) -> String {
+        var lines: [[String]] = []
+        if document.tables.count == 1, let table = document.tables.first {
+            lines.append(table.columns.map(\.id))
+            for row in table.rows + table.totals { lines.append(row.map(plainCell)) }
+        } else {
+            lines.append(["table", "row", "column", "value"])
+            for table in document.tables {
+                for (index, row) in (table.rows + table.totals).enumerated() {
+                    for (column, cell) in zip(table.columns, row) {
+                        lines.append([table.id, String(index + 1), column.id, plainCell(cell)])
+                    }
+                }
+            }
+        }
+        return lines.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Cells as plain values: amounts and percentages as decimal strings.
+    func plainCell(_ cell: ReportDocument.Cell) -> String {
+        switch cell {
+        case .text(let text): return text
+        case .money(let value): return money.plain(value)
+        case .date(let date): return date.description
+        case .percent(let basisPoints), .progress(let basisPoints): return Money(minorUnits: Int64(basisPoints)).formatted(decimals: 2, grouping: false)
+        case .integer(let value): return String(value)
+        case .empty: return ""
+        }
+    }
+
+    // MARK: JSON
+
+    public func json(_ document: ReportDocument) -> String {
+        func value(_ cell: ReportDocument.Cell) -> JSONValue {
+            switch cell {
+            case .integer(let number): return .integer(number)
+            case .empty: return .null
+            default: return .string(plainCell(cell))
+            }
+        }
+        func rows(_ rows: [[ReportDocument.Cell]], _ columns: [ReportDocument.Column]) -> JSONValue {
+            .array(rows.map { row in .object(zip(columns, row).map { ($0.id, value($1)) }) })
+        }
+        let tables: [JSONValue] = document.tables.map { table in
+            .object([("id", .string(table.id)), ("title", .string(table.title)),
+                     ("columns", .array(table.columns.map { .string($0.id) })),
+                     ("rows", rows(table.rows, table.columns)), ("totals", rows(table.totals, table.columns))])
+        }
+        let notes: [JSONValue] = document.notes.map { note in
+            .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map { .string($0) }))])
+        }
+        return JSONValue.object([
+            ("report", .string(document.kind)),
+            ("title", .string(document.title)),
+            ("from", document.from.map { .string($0.description) } ?? .null),
+            ("to", document.to.map { .string($0.description) } ?? .null),
+            ("currency", .string(money.currency.code)),
+            ("tables", .array(tables)),
+            ("notes", .array(notes)),
+        ]).rendered()
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self { if character == target { out += replacement } else { out.append(character) } }
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+/// A report laid out as titled tables of typed cells, ready for any renderer.
+///
+/// Every report computes its figures as its own data struct, then lays them out here. The
+/// text, CSV and JSON renderers only format cells; they never compute a number.
+public struct ReportDocument: Sendable {
+    /// A value in a table.
+    public enum Cell: Sendable, Equatable {
+        case text(String)
+        case money(Money)
+        case date(CivilDate)
+        /// Hundredths of a percent: 1250 is 12.5%.
+        case percent(Int)
+        case integer(Int)
+        /// How much of a whole is used, in basis points (10000 = all): a bar in text.
+        case progress(Int)
+        case empty
+    }
+
+    public struct Column: Sendable {
+        /// Stable key for JSON and the CSV header, e.g. `spent`.
+        public var id: String
+        public var title: String
+        public var isNumeric: Bool
+
+        public init(_ id: String, _ title: String, numeric: Bool = false) {
+            self.id = id
+            self.title = title
+            self.isNumeric = numeric
+        }
+    }
+
+    public struct Table: Sendable {
+        /// Stable key, e.g. `categories`.
+        public var id: String
+        public var title: String
+        public var columns: [Column]
+        public var rows: [[Cell]] = []
+        /// Totals, printed under a rule in text.
+        public var totals: [[Cell]] = []
+
+        public init(id: String, title: String, columns: [Column]) {
+            self.id = id
+            self.title = title
+            self.columns = columns
+        }
+    }
+
+    /// `balances`, `budget`, …
+    public var kind: String
+    /// The headline, e.g. "Budget for 2026-11 (2026-11-01 to 2026-11-30)".
+    public var title: String
+    public var from: CivilDate?
+    public var to: CivilDate?
+    public var tables: [Table] = []
+    /// Plain-language lines (insights, actions), each backed by a number in the tables.
+    public var notes: [(id: String, title: String, lines: [String])] = []
+
+    public init(kind: String, title: String, from: CivilDate?, to: CivilDate?) {
+        self.kind = kind
+        self.title = title
+        self.from = from
+        self.to = to
+    }
+}
