@@ -97,6 +97,14 @@ enum ReportCommand {
             document = BudgetReport.make(reportContext, month: reportContext.month(containing: asOf)).document
         case .balances:
             document = BalancesReport.make(reportContext).document
+        case .review:
+            document = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf)).document
+        case .people:
+            document = PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
+        case .subscriptions:
+            document = SubscriptionsReport.make(reportContext).document
+        case .goals:
+            document = GoalsReport.make(reportContext).document
         case .register:
             document = RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
                                            tag: invocation.values["--tag"]).document
