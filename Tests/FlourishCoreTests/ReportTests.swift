@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlourishCore
 
@@ -16,7 +17,29 @@ import Testing
         ("household-snapshot-october.txt", ["report", "snapshot", "--date", "2026-10-15", household]),
         ("household-log-october.txt", ["report", "log", household, "--date", "2026-10"]),
         ("household-log-range.txt", ["report", "log", household, "--date", "2026-11-05..2026-11-09"]),
+    ] + everyKindAndFormat + [
+        ("household-dashboard-2026-11-27.txt", ["report", household, "--date", "2026-11-27"]),
+        ("household-budget-2026-09.txt", ["report", "budget", household, "--month", "2026-09"]),
+        ("household-review-2026-10.txt", ["report", "review", household, "--month", "2026-10"]),
+        ("household-register-people.txt", ["report", "register", "Sam", "Zoë", household]),
+        ("household-register-food-friends.txt", ["report", "register", "Food", household, "--tag", "friends"]),
+        ("household-register-bank-october.txt", ["report", "register", "Bank", household, "--from", "2026-10-01", "--to", "2026-10-31"]),
+        ("household-register-match.txt", ["report", "register", household, "--match", "weekly shop"]),
+        ("household-people-settle.txt", ["report", "people", household, "--settle"]),
+        ("household-balances-all.txt", ["report", "balances", household, "--from", "2026-09-01"]),
+        ("drip-dashboard.txt", ["report", "dashboard", drip]),
     ]
+
+    /// Each document report on the household example, in each format.
+    static var everyKindAndFormat: [(name: String, arguments: [String])] {
+        var list: [(name: String, arguments: [String])] = []
+        for kind in ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions", "goals"] {
+            list.append(("household-\(kind).txt", ["report", kind, household]))
+            list.append(("household-\(kind).csv", ["report", kind, household, "--format", "csv"]))
+            list.append(("household-\(kind).json", ["report", kind, household, "--format", "json"]))
+        }
+        return list
+    }
 
     @Test(arguments: goldens.indices)
     func golden(index: Int) {
@@ -84,5 +107,151 @@ import Testing
         let result = TestSupport.run(["report", "snapshot", TestSupport.fixtures + "/diagnostics/overcommitted.flourish", "--date", "2026-11-20"])
         #expect(result.status == .success)
         #expect(result.stdout.contains("• Main Savings (Buffer): -$265.00\n"))
+    }
+
+    @Test func budgetReviewDashboardAndSnapshotAgree() throws {
+        let loaded = try LedgerLoader.load(paths: [Self.household])
+        for month in [(2026, 9, 30), (2026, 10, 31), (2026, 11, 21)] {
+            let asOf = CivilDate(year: month.0, month: month.1, day: month.2)!
+            let context = ReportContext(ledger: loaded.ledger, from: asOf, to: asOf, asOf: asOf)
+            let budgetMonth = context.month(containing: asOf)
+            let budget = BudgetReport.make(context, month: budgetMonth)
+            let review = ReviewReport.make(context, month: budgetMonth)
+            let snapshot = try #require(BucketEngine(loaded.ledger).snapshot(at: asOf))
+            let dashboard = try #require(DashboardReport.make(context))
+            #expect(review.expenses == budget.totalSpent)
+            #expect(review.budget.lines.map(\.spent) == budget.lines.map(\.spent))
+            #expect(review.categories.reduce(Int64(0)) { $0 + $1.spent.minorUnits } == budget.totalSpent.minorUnits)
+            #expect(review.earmarks.map(\.paid) == snapshot.earmarks.map(\.paid))
+            #expect(dashboard.snapshot.mainSavings == snapshot.mainSavings)
+            #expect(dashboard.budget.totalSpent == budget.totalSpent)
+            let balances = BalancesReport.make(ReportContext(ledger: loaded.ledger, from: budgetMonth.first, to: budgetMonth.last, asOf: asOf))
+            #expect(balances.funds == snapshot.funds)
+            #expect(balances.totalExpenses == budget.totalSpent)
+        }
+    }
+
+    @Test func csvIsRFC4180() {
+        let csv = TestSupport.run(["report", "register", Self.household, "--format", "csv"]).stdout
+        #expect(csv.hasSuffix("\r\n"))
+        #expect(!csv.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(csv.contains("\"Dinner out with Sam, he will pay me back\""))
+        // Every record has as many fields as the header.
+        let records = csv.components(separatedBy: "\r\n").dropLast()
+        let header = CSVTestParser.fields(records.first ?? "")
+        #expect(header == ["date", "status", "description", "tags", "target", "amount", "running"])
+        for record in records { #expect(CSVTestParser.fields(record).count == header.count, "\(record)") }
+        #expect(DocumentRenderer.csvField("say \"hi\", ok") == "\"say \"\"hi\"\", ok\"")
+    }
+
+    @Test func jsonIsWellFormedWithDecimalStrings() throws {
+        for kind in ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions", "goals"] {
+            let text = TestSupport.run(["report", kind, Self.household, "--format", "json"]).stdout
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(object["report"] as? String == kind)
+            let tables = try #require(object["tables"] as? [[String: Any]])
+            for table in tables {
+                for row in (table["rows"] as? [[String: Any]] ?? []) {
+                    for (_, value) in row { #expect(!(value is Double) || value is Int, "no floats in JSON") }
+                }
+            }
+        }
+    }
+
+    @Test func settlementIsGreedy() {
+        func balance(_ name: String, _ cents: Int64) -> PeopleReport.Balance {
+            PeopleReport.Balance(person: name, amount: Money(minorUnits: cents), since: nil)
+        }
+        // Sam owes you 30, you owe Zoë 20 and Ann 5: Sam pays Zoë directly.
+        let transfers = PeopleReport.settlement([balance("Sam", 3000), balance("Zoë", -2000), balance("Ann", -500)])
+        #expect(transfers == [
+            .init(from: "Sam", to: "Zoë", amount: Money(minorUnits: 2000)),
+            .init(from: "Sam", to: "Ann", amount: Money(minorUnits: 500)),
+            .init(from: "Sam", to: "you", amount: Money(minorUnits: 500)),
+        ])
+        #expect(PeopleReport.settlement([balance("Sam", 0)]).isEmpty)
+    }
+
+    @Test func budgetAlertsAtNinetyPercentAndOver() {
+        let ledger = """
+        currency USD
+        account Bank checking
+        category A
+        category B
+        category C
+        category D
+        budget 2026-11-01 A 100
+        budget 2026-11-01 B 100
+        budget 2026-11-01 C 100
+        opening 2026-11-01 Bank 1000
+        2026-11-02 x
+          A  89.99
+          B  90.00
+          C  100.01
+          D  5.00
+          Bank
+
+        """
+        let loaded = TestSupport.load(ledger)
+        let asOf = CivilDate(year: 2026, month: 11, day: 2)!
+        let context = ReportContext(ledger: loaded.ledger, from: asOf, to: asOf, asOf: asOf)
+        let report = BudgetReport.make(context, month: context.month(containing: asOf))
+        #expect(report.lines.map(\.status) == [.ok, .near, .over, .unbudgeted])
+        #expect(report.totalSpent == Money(minorUnits: 28_500))
+        let text = DocumentRenderer(currency: loaded.ledger.currency).text(report.document)
+        #expect(text.contains("- C is over budget: 100% of its budget used\n"))
+        #expect(text.contains("- B is near its budget: 90% used\n"))
+        #expect(text.contains("A             $100.00   $89.99     $10.01   89%  [#########-]\n"))
+        #expect(text.contains("C             $100.00  $100.01     -$0.01  100%  [##########]+  over\n"))
+    }
+
+    @Test func missingSubscriptionChargeIsAnAction() {
+        let ledger = """
+        currency USD
+        account Visa credit
+        category Streaming
+        subscription 2026-10-01 Netflix 15.49 monthly next 2026-10-12 from Visa category Streaming
+        2026-10-12 * Netflix
+          Streaming  15.49
+          Visa
+        2026-11-20 * Something else
+          Streaming  1.00
+          Visa
+
+        """
+        let loaded = TestSupport.load(ledger)
+        let asOf = CivilDate(year: 2026, month: 11, day: 20)!
+        let context = ReportContext(ledger: loaded.ledger, from: asOf, to: asOf, asOf: asOf)
+        let report = SubscriptionsReport.make(context)
+        #expect(report.lines.map(\.lastExpected) == [CivilDate(year: 2026, month: 11, day: 12)])
+        #expect(report.lines.map(\.lastPaid) == [nil])
+        #expect(report.lines.map(\.nextDue) == [CivilDate(year: 2026, month: 12, day: 12)])
+        let dashboard = DashboardReport.make(context)
+        #expect(dashboard?.actions.contains("No charge for Netflix found around 2026-11-12; was it paid?") == true)
+    }
+}
+
+/// Splits one CSV record, honouring quotes (for tests only).
+enum CSVTestParser {
+    static func fields(_ record: String) -> [String] {
+        var fields: [String] = []
+        var current = ""
+        var quoted = false
+        var chars = Array(record)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if quoted {
+                if c == "\"" {
+                    if i + 1 < chars.count && chars[i + 1] == "\"" { current.append("\""); i += 1 } else { quoted = false }
+                } else { current.append(c) }
+            } else if c == "\"" { quoted = true }
+            else if c == "," { fields.append(current); current = "" }
+            else { current.append(c) }
+            i += 1
+        }
+        fields.append(current)
+        chars.removeAll()
+        return fields
     }
 }

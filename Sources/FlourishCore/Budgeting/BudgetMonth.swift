@@ -35,3 +35,16 @@ public struct BudgetMonth: Hashable, Sendable, CustomStringConvertible {
         (year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "") + "\(year)-\(month < 10 ? "0" : "")\(month)"
     }
 }
+
+extension BudgetMonth {
+    /// The date in this budgeting month that falls on day `day` of a calendar month (the last
+    /// day of shorter months).
+    public func date(ofDay day: Int) -> CivilDate {
+        let candidate = CivilDate.clamped(year: first.year, month: first.month, day: day) ?? first
+        if candidate >= first { return candidate }
+        return CivilDate.clamped(year: first.year, month: first.month + 1, day: day) ?? last
+    }
+
+    /// The budgeting month after this one.
+    public var next: BudgetMonth { BudgetMonth(containing: last.adding(days: 1), startDay: first.day) }
+}

@@ -13,7 +13,8 @@ enum HelpText {
     COMMANDS:
       check                   Validate ledger files and report every problem.
       fmt                     Rewrite ledger files in canonical form.
-      report                  Show a report: the buckets' snapshot, the logs.
+      report                  Show a report: dashboard, balances, register, budget,
+                              review, people, subscriptions, goals, snapshot, log.
       help                    Show help for a command.
 
     OPTIONS:
@@ -81,24 +82,41 @@ enum HelpText {
     static let report = """
     OVERVIEW: Show a report computed from the ledger.
 
-    USAGE: flourish report <kind> [<file> ...] [--date <date>] [--format text|json]
+    Reports are computed from a ledger without errors; months are budgeting months
+    (month-start honoured). Nothing depends on the clock unless you ask for 'today'.
+
+    USAGE: flourish report [<kind>] [<name> ...] [<file> ...] [<options>]
 
     ARGUMENTS:
-      <kind>                  snapshot: the buckets at the end of a day (funds per
-                                account, allowance and monthly set-asides, goals,
-                                main savings).
-                              log: per day, the allowance spent and carried to main
-                                savings; cash reserve movements; corrections.
-      <file>                  Ledger files (default: $FLOURISH_FILE).
+      <kind>                  dashboard (the default): funds, buckets, the month's
+                                budget, bills due within 7 days, people, a to-do list.
+                              balances: accounts, net worth, category totals.
+                              register: the lines of the named accounts, categories or
+                                people (all lines without names), with a running balance.
+                              budget: budget, spent, remaining and alerts per category.
+                              review: the monthly review with projection and insights.
+                              people: who owes whom; --settle lists the transfers.
+                              subscriptions: costs, next due dates, charges found.
+                              goals: progress and what each goal needs a month.
+                              snapshot: the buckets at the end of a day.
+                              log: allowance, cash reserve and correction logs.
+      <name>                  register only: account, category or person names.
+      <file>                  Ledger files, ending in .flourish or containing a '/'
+                              (default: $FLOURISH_FILE).
 
     OPTIONS:
-      --date <date>           snapshot: YYYY-MM-DD or 'today'.
-                              log: YYYY-MM (a budgeting month), FROM..TO, a date, or
-                              'today'.
-                              Default: the ledger's last date (its budgeting month for
-                              log). The clock is read only for 'today'.
-      --format text|json      Output format (default: text). JSON amounts are decimal
-                              strings.
+      --date <date>           The report date, YYYY-MM-DD or 'today' (default: the
+                              ledger's last date). For log: YYYY-MM, FROM..TO or a date.
+      --month <YYYY-MM>       The budgeting month to report on.
+      --from <date>           The first day of the period.
+      --to <date>             The last day of the period.
+                              Default period: the budgeting month of the report date
+                              (the whole ledger for register).
+      --match <text>          register: only entries whose description contains text.
+      --tag <tag>             register: only entries with this #tag.
+      --settle                people: the transfers that settle everyone.
+      --format text|csv|json  Output format (default: text). CSV follows RFC 4180;
+                              JSON amounts are decimal strings (docs/json.md).
       -h, --help              Show help information.
 
     """
@@ -123,7 +141,7 @@ enum HelpText {
     static func usage(for command: String?) -> String {
         switch command {
         case "check": return "Usage: flourish check [--as-of <date>] [<file> ...]\n  See 'flourish help check' for more.\n"
-        case "report": return "Usage: flourish report <kind> [<file> ...] [--date <date>] [--format text|json]\n  See 'flourish help report' for more.\n"
+        case "report": return "Usage: flourish report [<kind>] [<name> ...] [<file> ...] [<options>]\n  See 'flourish help report' for more.\n"
         case "fmt": return "Usage: flourish fmt [--check] [<file> ...]\n  See 'flourish help fmt' for more.\n"
         default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
         }

@@ -97,6 +97,12 @@ enum ReportCommand {
             document = BudgetReport.make(reportContext, month: reportContext.month(containing: asOf)).document
         case .balances:
             document = BalancesReport.make(reportContext).document
+        case .dashboard:
+            guard let dashboard = DashboardReport.make(reportContext) else {
+                context.stderr.write("Error: \(asOf) is before the ledger's first date, \(span.lowerBound)\n")
+                return .problems
+            }
+            document = dashboard.document
         case .review:
             document = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf)).document
         case .people:
@@ -108,8 +114,8 @@ enum ReportCommand {
         case .register:
             document = RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
                                            tag: invocation.values["--tag"]).document
-        default:
-            throw Invocation.UsageError(message: "the \(kind.rawValue) report is not available yet")
+        case .snapshot, .log:
+            return .success  // rendered above
         }
         let renderer = DocumentRenderer(currency: ledger.currency)
         switch format {

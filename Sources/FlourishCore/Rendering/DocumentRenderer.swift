@@ -30,6 +30,7 @@ public struct DocumentRenderer {
     func textCell(_ cell: ReportDocument.Cell) -> String {
         switch cell {
         case .text(let text): return text
+        case .name(let name, let depth): return String(repeating: "  ", count: depth) + name
         case .money(let value): return money.text(value)
         case .date(let date): return date.description
         case .percent(let basisPoints): return Self.percentText(basisPoints)
@@ -39,10 +40,11 @@ public struct DocumentRenderer {
         }
     }
 
-    /// `74%`, `-5%`: rounded to a whole percent, half away from zero.
+    /// `74%`, `-5%`: whole percent, cut towards zero, so 89.99% never reads as 90% — the
+    /// threshold at which a budget is "near".
     static func percentText(_ basisPoints: Int) -> String {
-        let rounded = (abs(basisPoints) + 50) / 100
-        return (basisPoints < 0 && rounded > 0 ? "-" : "") + "\(rounded)%"
+        let whole = abs(basisPoints) / 100
+        return (basisPoints < 0 && whole > 0 ? "-" : "") + "\(whole)%"
     }
 
     /// `[#######---]`, with `+` past the end when over 100%.
@@ -82,7 +84,7 @@ public struct DocumentRenderer {
     /// Cells as plain values: amounts and percentages as decimal strings.
     func plainCell(_ cell: ReportDocument.Cell) -> String {
         switch cell {
-        case .text(let text): return text
+        case .text(let text), .name(let text, _): return text
         case .money(let value): return money.plain(value)
         case .date(let date): return date.description
         case .percent(let basisPoints), .progress(let basisPoints): return Money(minorUnits: Int64(basisPoints)).formatted(decimals: 2, grouping: false)

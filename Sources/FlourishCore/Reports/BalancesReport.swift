@@ -99,7 +99,7 @@ public struct BalancesReport: Sendable {
                 .init("category", "Category"), .init("total", "Total", numeric: true),
             ])
             for line in lines {
-                table.rows.append([.text(String(repeating: "  ", count: line.depth) + line.name), .money(line.total)])
+                table.rows.append([.name(line.name, depth: line.depth), .money(line.total)])
             }
             table.totals = [[.text("Total"), .money(total)]]
             return table

@@ -6,6 +6,8 @@ public struct ReportDocument: Sendable {
     /// A value in a table.
     public enum Cell: Sendable, Equatable {
         case text(String)
+        /// A name in a hierarchy: indented by depth in text, plain in CSV and JSON.
+        case name(String, depth: Int)
         case money(Money)
         case date(CivilDate)
         /// Hundredths of a percent: 1250 is 12.5%.

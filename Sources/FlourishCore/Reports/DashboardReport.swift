@@ -1,0 +1,131 @@
+/// `flourish report dashboard` (or `flourish report`): one screen — funds and buckets, the
+/// month's budget, bills and subscriptions due within a week, people, and what needs doing.
+public struct DashboardReport: Sendable {
+    public struct Upcoming: Sendable {
+        public var date: CivilDate
+        public var what: String
+        public var amount: Money
+    }
+
+    /// How far ahead bills and subscriptions are listed.
+    public static let upcomingDays = 7
+    /// Friends who owe you for longer than this are an action.
+    public static let oweDays = 30
+    /// Main savings below this many days of allowance is a low balance.
+    public static let lowSavingsDays = 7
+
+    public var asOf: CivilDate
+    public var snapshot: BucketSnapshot
+    public var budget: BudgetReport
+    public var upcoming: [Upcoming]
+    public var people: PeopleReport
+    public var actions: [String]
+
+    public static func make(_ context: ReportContext) -> DashboardReport? {
+        guard let snapshot = BucketEngine(context.ledger).snapshot(at: context.asOf) else { return nil }
+        let format = MoneyFormat(context.ledger.currency).text
+        let asOf = context.asOf
+        let horizon = asOf.adding(days: upcomingDays)
+        let budget = BudgetReport.make(context, month: snapshot.month)
+        let people = PeopleReport.make(context, settle: false)
+        let goals = GoalsReport.make(context)
+        let subscriptions = SubscriptionsReport.make(context)
+
+        var upcoming: [Upcoming] = []
+        for earmark in snapshot.earmarks {
+            guard let day = earmark.dueDay else { continue }
+            let thisMonth = snapshot.month.date(ofDay: day)
+            if earmark.paid == nil && thisMonth >= asOf && thisMonth <= horizon {
+                upcoming.append(Upcoming(date: thisMonth, what: "bill: \(earmark.category)", amount: earmark.amount))
+            }
+            let nextMonth = snapshot.month.next.date(ofDay: day)
+            if nextMonth <= horizon {
+                upcoming.append(Upcoming(date: nextMonth, what: "bill: \(earmark.category)", amount: earmark.amount))
+            }
+        }
+        for line in subscriptions.lines where line.nextDue <= horizon {
+            upcoming.append(Upcoming(date: line.nextDue, what: "subscription: \(line.name)", amount: line.amount))
+        }
+        upcoming.sort { ($0.date, $0.what) < ($1.date, $1.what) }
+
+        var actions: [String] = []
+        for line in budget.lines where line.status == .over {
+            actions.append("\(line.category) is over budget: \(format(line.spent)) spent of \(format(line.budget ?? .zero)).")
+        }
+        for earmark in snapshot.earmarks where earmark.paid == nil {
+            guard let day = earmark.dueDay else { continue }
+            let due = snapshot.month.date(ofDay: day)
+            if due < asOf { actions.append("\(earmark.category) (\(format(earmark.amount))) was due on \(due) and is not paid.") }
+        }
+        for account in snapshot.accounts where account.kind != .credit && account.balance < .zero {
+            actions.append("\(account.name) is overdrawn: \(format(account.balance)).")
+        }
+        let week = Money(minorUnits: snapshot.dailyAllowance.minorUnits &* Int64(lowSavingsDays))
+        if snapshot.mainSavings < week {
+            actions.append("Main savings (\(format(snapshot.mainSavings))) is below a week of allowance (\(format(week))).")
+        }
+        for goal in goals.lines where goal.schedule == .behind || goal.schedule == .missed {
+            actions.append("Goal \(goal.name) is \(goal.schedule == .missed ? "past its deadline" : "behind schedule"): \(format(goal.saved)) of \(format(goal.expectedByNow ?? .zero)) expected by now.")
+        }
+        for balance in people.balances where balance.amount > .zero {
+            if let since = balance.since, since.days(until: asOf) > oweDays {
+                actions.append("\(balance.person) has owed you \(format(balance.amount)) for \(since.days(until: asOf)) days, since \(since).")
+            }
+        }
+        for line in subscriptions.lines where line.lastExpected != nil && line.lastPaid == nil {
+            actions.append("No charge for \(line.name) found around \(line.lastExpected!); was it paid?")
+        }
+        return DashboardReport(asOf: asOf, snapshot: snapshot, budget: budget, upcoming: upcoming, people: people, actions: actions)
+    }
+
+    public var document: ReportDocument {
+        typealias Cell = ReportDocument.Cell
+        let s = snapshot
+        var document = ReportDocument(kind: "dashboard", title: "Dashboard for \(asOf) (budgeting month \(s.month))",
+                                      from: s.month.first, to: asOf)
+        var funds = ReportDocument.Table(id: "funds", title: "Funds", columns: [
+            .init("account", "Account"), .init("balance", "Balance", numeric: true),
+        ])
+        funds.rows = s.accounts.map { [.text($0.name), .money($0.balance)] }
+        funds.totals = [[.text("Total"), .money(s.funds)]]
+        var buckets = ReportDocument.Table(id: "buckets", title: "Buckets", columns: [
+            .init("bucket", "Bucket"), .init("amount", "Amount", numeric: true),
+        ])
+        buckets.rows = [
+            [.text("Allowance left today"), .money(s.remainingToday)],
+            [.text("Set-aside (allowances)"), .money(s.allowanceSetAside)],
+            [.text("Set-aside (monthly)"), .money(s.monthlySetAside)],
+            [.text("Goals"), .money(s.goalsTotal)],
+            [.text("Main savings"), .money(s.mainSavings)],
+        ]
+        buckets.totals = [[.text("Total"), .money(s.bucketTotal)]]
+        var budgetTable = ReportDocument.Table(id: "budget", title: "Budget this month", columns: [
+            .init("category", "Category"), .init("budget", "Budget", numeric: true), .init("spent", "Spent", numeric: true),
+            .init("used", "Used", numeric: true), .init("progress", "Progress"), .init("status", "Status"),
+        ])
+        budgetTable.rows = budget.lines.filter { $0.budget != nil }.map {
+            [.text($0.category), $0.budget.map(Cell.money) ?? .empty, .money($0.spent),
+             $0.usedBasisPoints.map(Cell.percent) ?? .empty, $0.usedBasisPoints.map(Cell.progress) ?? .empty,
+             .text($0.status == .ok ? "" : $0.status.rawValue)]
+        }
+        let used = Arithmetic.basisPoints(budget.budgetedSpent, of: budget.totalBudget)
+        budgetTable.totals = [
+            [.text("Budgeted"), .money(budget.totalBudget), .money(budget.budgetedSpent), used.map(Cell.percent) ?? .empty,
+             used.map(Cell.progress) ?? .empty, .empty],
+            [.text("All spending"), .empty, .money(budget.totalSpent), .empty, .empty, .empty],
+        ]
+        var upcomingTable = ReportDocument.Table(id: "upcoming", title: "Due in the next \(Self.upcomingDays) days", columns: [
+            .init("date", "Date"), .init("what", "What"), .init("amount", "Amount", numeric: true),
+        ])
+        upcomingTable.rows = upcoming.map { [.date($0.date), .text($0.what), .money($0.amount)] }
+        var peopleTable = ReportDocument.Table(id: "people", title: "People", columns: [
+            .init("person", "Person"), .init("balance", "Balance", numeric: true), .init("meaning", "Meaning"),
+        ])
+        peopleTable.rows = people.balances.filter { $0.amount != .zero }.map {
+            [.text($0.person), .money($0.amount), .text($0.amount > .zero ? "owes you" : "you owe")]
+        }
+        document.tables = [funds, buckets, budgetTable, upcomingTable, peopleTable]
+        document.notes = [(id: "actions", title: "To do", lines: actions.isEmpty ? ["Nothing needs doing."] : actions)]
+        return document
+    }
+}
