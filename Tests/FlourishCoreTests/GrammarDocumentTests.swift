@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlourishCore
 
@@ -67,11 +68,52 @@ import Testing
         for line in shown.split(separator: "\n") where line != "…" {
             #expect(actual.contains(line + "\n"), "README shows a line check does not print: \(line)")
         }
-        let snapshot = try #require(Self.blocks(in: "README.md", language: "text").dropFirst().first)
-        #expect(snapshot == TestSupport.run(["report", "snapshot", TestSupport.root + "/examples/drip.flourish"]).stdout)
         let commands = try #require(Self.blocks(in: "README.md", language: "sh").first)
         #expect(commands.contains("swift run flourish check examples/household.flourish"))
         #expect(commands.contains("swift test"))
         #expect(TestSupport.read(TestSupport.root + "/.ci/run").contains("\nswift test\n"))
+    }
+
+    /// Every `swift run flourish report …` block of the README followed by a text block prints exactly
+    /// that text.
+    @Test func readmeSamplesAreRealOutput() throws {
+        let text = TestSupport.read(TestSupport.root + "/README.md")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index] == "```sh", index + 3 < lines.count, lines[index + 2] == "```",
+                  lines[index + 1].hasPrefix("swift run flourish report"), lines[index + 3] == "",
+                  index + 4 < lines.count, lines[index + 4] == "```text" else { continue }
+            let arguments = lines[index + 1].dropFirst("swift run flourish ".count).split(separator: " ").map {
+                $0.hasPrefix("examples/") ? TestSupport.root + "/" + $0 : String($0)
+            }
+            var shown: [String] = []
+            var cursor = index + 5
+            while cursor < lines.count && lines[cursor] != "```" { shown.append(lines[cursor]); cursor += 1 }
+            let result = TestSupport.run(arguments)
+            let actual = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+            #expect(actual == shown.joined(separator: "\n") + "\n", "README sample: \(lines[index + 1])")
+            checked += 1
+        }
+        #expect(checked >= 11)
+    }
+
+    /// docs/json.md names every table and column the JSON reports print.
+    @Test func jsonDocumentationCoversEveryTable() throws {
+        let documentation = TestSupport.read(TestSupport.root + "/docs/json.md")
+        let household = TestSupport.root + "/examples/household.flourish"
+        for kind in ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions", "goals"] {
+            let output = TestSupport.run(["report", kind, household, "--format", "json", "--settle"].filter { kind == "people" || $0 != "--settle" }).stdout
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            for table in object["tables"] as? [[String: Any]] ?? [] {
+                let id = try #require(table["id"] as? String)
+                #expect(documentation.contains("`\(id)`"), "docs/json.md lacks table \(id) of \(kind)")
+                for column in table["columns"] as? [String] ?? [] {
+                    #expect(documentation.contains("`\(column)`"), "docs/json.md lacks column \(column) of \(kind)/\(id)")
+                }
+            }
+        }
     }
 }

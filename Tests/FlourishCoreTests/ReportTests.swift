@@ -231,6 +231,26 @@ import Testing
     }
 }
 
+extension ReportTests {
+    @Test func colourOnlyOnATerminalWithoutNoColor() {
+        final class Terminal: TextOutput {
+            var text = ""
+            let isTerminal = true
+            func write(_ text: String) { self.text += text }
+        }
+        let coloured = Terminal()
+        _ = Flourish.run(arguments: ["report", "goals", Self.household], stdout: coloured, stderr: CapturedOutput())
+        #expect(coloured.text.contains("\u{1B}[31mbehind\u{1B}[0m"))
+        let plain = Terminal()
+        _ = Flourish.run(arguments: ["report", "goals", Self.household], environment: ["NO_COLOR": "1"],
+                         stdout: plain, stderr: CapturedOutput())
+        #expect(!plain.text.contains("\u{1B}["))
+        // Colour never moves a column: without the escapes the text is the plain report.
+        let stripped = coloured.text.replacingOccurrences(of: "\u{1B}[31m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(stripped == plain.text)
+    }
+}
+
 /// Splits one CSV record, honouring quotes (for tests only).
 enum CSVTestParser {
     static func fields(_ record: String) -> [String] {

@@ -117,7 +117,8 @@ enum ReportCommand {
         case .snapshot, .log:
             return .success  // rendered above
         }
-        let renderer = DocumentRenderer(currency: ledger.currency)
+        let renderer = DocumentRenderer(currency: ledger.currency,
+                                        colour: context.stdout.isTerminal && context.environment["NO_COLOR"] == nil)
         switch format {
         case .text: context.stdout.write(renderer.text(document))
         case .csv: context.stdout.write(renderer.csv(document))

@@ -1,9 +1,24 @@
 /// Renders a `ReportDocument` as aligned text, RFC 4180 CSV or JSON (docs/json.md).
 public struct DocumentRenderer {
     public var money: MoneyFormat
+    /// Colour status words (only for a terminal without NO_COLOR).
+    public var colour: Bool
 
-    public init(currency: Currency?) {
+    public init(currency: Currency?, colour: Bool = false) {
         money = MoneyFormat(currency)
+        self.colour = colour
+    }
+
+    /// Status words in red (trouble), yellow (a warning) or green (fine).
+    static func paint(_ cell: String) -> String {
+        let code: String
+        switch cell {
+        case "over", "over budget", "missing", "behind", "missed", "unpaid": code = "31"
+        case "near", "at risk", "not due yet": code = "33"
+        case "on track", "on schedule", "reached", "paid": code = "32"
+        default: return cell
+        }
+        return "\u{1B}[" + code + "m" + cell + "\u{1B}[0m"
     }
 
     // MARK: Text
@@ -17,6 +32,7 @@ public struct DocumentRenderer {
                 continue
             }
             var layout = TextTable(table.columns.map { ($0.title, $0.isNumeric ? .right : .left) })
+            if colour { layout.paint = Self.paint }
             for row in table.rows { layout.add(row.map(textCell)) }
             out += layout.rendered(totals: table.totals.map { $0.map(textCell) })
         }

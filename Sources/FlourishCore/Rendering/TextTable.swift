@@ -4,6 +4,8 @@ struct TextTable {
 
     var columns: [(title: String, alignment: Alignment)]
     var rows: [[String]] = []
+    /// Decorates a cell's text after the layout is measured (ANSI colour on a terminal).
+    var paint: ((String) -> String)?
 
     init(_ columns: [(String, Alignment)]) {
         self.columns = columns.map { (title: $0.0, alignment: $0.1) }
@@ -20,7 +22,8 @@ struct TextTable {
             var parts: [String] = []
             for (i, cell) in cells.enumerated() {
                 let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
-                parts.append(columns[i].alignment == .right ? padding + cell : cell + padding)
+                let shown = paint?(cell) ?? cell
+                parts.append(columns[i].alignment == .right ? padding + shown : shown + padding)
             }
             var text = parts.joined(separator: "  ")
             while text.last == " " { text.removeLast() }
