@@ -10,6 +10,8 @@ let package = Package(
     targets: [
         .target(name: "FlourishCore"),
         .executableTarget(name: "flourish", dependencies: ["FlourishCore"]),
+        // Writes synthetic ledgers for Benchmarks/run; not part of the product.
+        .executableTarget(name: "generate-ledger"),
         .testTarget(
             name: "FlourishCoreTests",
             dependencies: ["FlourishCore"],

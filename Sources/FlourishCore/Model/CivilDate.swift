@@ -1,16 +1,19 @@
 /// A calendar date without time or time zone, as written in the ledger (YYYY-MM-DD).
+///
+/// Stored in four bytes (year × 512 + month × 32 + day), which keeps entries small and makes
+/// comparing two dates one integer comparison.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    private let packed: Int32
+
+    public var year: Int { Int(packed >> 9) }
+    public var month: Int { Int((packed >> 5) & 0xF) }
+    public var day: Int { Int(packed & 0x1F) }
 
     /// A validated date, or nil when the day does not exist (2026-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = Int32(year << 9 | month << 5 | day)
     }
 
     public static func isLeap(_ year: Int) -> Bool {
@@ -26,7 +29,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.packed < rhs.packed
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's days-from-civil, integer arithmetic only).

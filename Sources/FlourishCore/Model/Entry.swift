@@ -16,7 +16,7 @@ public struct Entry: Sendable {
     public var location: SourceLocation
 }
 
-/// One split line of an entry: `TARGET [AMOUNT]`.
+/// One split line of an entry: `TARGET [AMOUNT]`. Its place in the file is its target's.
 public struct Posting: Sendable {
     /// An account, a category or a person.
     public var target: NameRef
@@ -26,7 +26,6 @@ public struct Posting: Sendable {
     public var amountLocation: SourceLocation?
     /// The goal bucket this line is charged to (`goal NAME` after the amount), if any.
     public var goal: NameRef?
-    public var location: SourceLocation
 
     public var isInferred: Bool { amountLocation == nil }
 }

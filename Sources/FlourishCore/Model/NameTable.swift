@@ -1,24 +1,90 @@
 /// Interns every name written in the ledger (accounts, categories, people, goals,
 /// subscriptions, tags) to a small integer id, so the model refers to names by id.
+///
+/// Names are looked up by their UTF-8 bytes in an open-addressing hash table, so reading a
+/// name that was seen before allocates nothing; a `String` is made once per distinct name.
 public struct NameTable: Sendable {
-    private var ids: [String: Int32] = [:]
     public private(set) var names: [String] = []
+    /// The UTF-8 bytes of every name, one after another.
+    private var arena: [UInt8] = []
+    /// Where each name's bytes start in `arena`, plus one final end offset.
+    private var offsets: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Open-addressing slots holding id + 1 (0 = empty); the count is a power of two.
+    private var slots = [Int32](repeating: 0, count: 64)
 
     public init() {}
 
+    public subscript(id: Int32) -> String { names[Int(id)] }
+
     /// The id of `name`, adding it on first sight.
     public mutating func intern(_ name: String) -> Int32 {
-        if let id = ids[name] { return id }
-        let id = Int32(names.count)
-        names.append(name)
-        ids[name] = id
-        return id
+        var copy = name
+        return copy.withUTF8 { intern($0, 0..<$0.count).id }
     }
 
     /// The id of `name` if it was ever written.
-    public func id(of name: String) -> Int32? { ids[name] }
+    public func id(of name: String) -> Int32? {
+        var copy = name
+        return copy.withUTF8 { find($0, 0..<$0.count, hash: Self.hash($0, 0..<$0.count)).id }
+    }
 
-    public subscript(id: Int32) -> String { names[Int(id)] }
+    /// The id of the name spelled by `bytes[range]`, and whether it is new.
+    public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (id: Int32, isNew: Bool) {
+        let hash = Self.hash(bytes, range)
+        let found = find(bytes, range, hash: hash)
+        if let id = found.id { return (id, false) }
+        let id = Int32(names.count)
+        names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        offsets.append(arena.count)
+        hashes.append(hash)
+        slots[found.slot] = id + 1
+        if names.count * 2 > slots.count { grow() }
+        return (id, true)
+    }
+
+    /// The id stored for these bytes, or the empty slot where they would go.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> (id: Int32?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return (nil, slot) }
+            let id = Int(stored - 1)
+            if hashes[id] == hash && offsets[id + 1] - offsets[id] == range.count {
+                let same = arena.withUnsafeBufferPointer { arena -> Bool in
+                    var a = offsets[id]
+                    for index in range {
+                        if arena[a] != bytes[index] { return false }
+                        a += 1
+                    }
+                    return true
+                }
+                if same { return (Int32(id), slot) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for id in hashes.indices {
+            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id + 1)
+        }
+    }
+
+    /// FNV-1a over the bytes.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in range {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
 }
 
 /// A use of a name: its id in the ledger's `NameTable` and where it was written.

@@ -39,7 +39,7 @@ public struct RegisterReport: Sendable {
             let tags = entry.tags.map { ledger.names[$0.id] }
             if let tagName, !tags.contains(tagName) { continue }
             for posting in ledger.postings[entry.postings] where keep(context.name(posting.target.id)) {
-                items.append((entry.date, posting.location,
+                items.append((entry.date, posting.target.location,
                               Line(date: entry.date, status: entry.status, description: description, tags: tags,
                                    target: context.name(posting.target.id), amount: posting.amount, running: .zero)))
             }

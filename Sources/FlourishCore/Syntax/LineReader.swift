@@ -5,11 +5,22 @@
 /// recorded, for `fmt`.
 struct LineReader {
     var cursor: ByteCursor
+    /// Tokens read so far, kept only when `recording` (for `fmt`).
     var tokens: [Token] = []
     var comment: Token?
+    let recording: Bool
+    /// Where the last token read ended.
+    private(set) var lastEnd: Int
 
-    init(cursor: ByteCursor) {
+    init(cursor: ByteCursor, recording: Bool = false) {
         self.cursor = cursor
+        self.recording = recording
+        self.lastEnd = cursor.offset
+    }
+
+    private mutating func keep(_ token: Token) {
+        lastEnd = token.end
+        if recording { tokens.append(token) }
     }
 
     /// True when only blanks (and perhaps a comment) remain.
@@ -56,7 +67,7 @@ struct LineReader {
             if cursor.offset == start { cursor.advance() }  // always make progress
             token = Token(kind: .word, start: start, end: cursor.offset)
         }
-        tokens.append(token)
+        keep(token)
         return token
     }
 
@@ -67,7 +78,7 @@ struct LineReader {
         if let after = cursor.peek(at: 1), !ByteClass.isBlank(after) { return nil }
         let token = Token(kind: .status, start: cursor.offset, end: cursor.offset + 1)
         cursor.advance()
-        tokens.append(token)
+        keep(token)
         return token
     }
 
@@ -92,7 +103,7 @@ struct LineReader {
             end = cursor.offset
         }
         let token = Token(kind: .text, start: start, end: end)
-        tokens.append(token)
+        keep(token)
         return token
     }
 
@@ -110,7 +121,7 @@ struct LineReader {
         cursor.advance()
         cursor.advance(while: { !ByteClass.endsWord($0) && $0 != UInt8(ascii: "#") })
         let token = Token(kind: .tag, start: start, end: cursor.offset)
-        tokens.append(token)
+        keep(token)
         return token
     }
 

@@ -9,6 +9,8 @@ final class ParseSession {
         self.syntaxOnly = syntaxOnly
     }
     var diagnostics: [Diagnostic] = []
+    /// Names found invalid on first sight, reported again at each use.
+    var invalidNames: [Int32: NameRules.Problem] = [:]
     private var reportedMissingCurrency = false
 
     func report(_ problem: Problem, at location: SourceLocation, notes: [Diagnostic.Note] = []) {

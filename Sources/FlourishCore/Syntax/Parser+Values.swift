@@ -14,30 +14,47 @@ extension Parser {
     }
 
     /// name = word | string
+    ///
+    /// A bare word is interned straight from the file's bytes; it is checked (not a number,
+    /// no empty `:` part) the first time it is seen, and the verdict is kept for later uses.
     func parseName(_ token: Token, _ session: ParseSession, what: String = "an account, category or person") -> NameRef? {
-        let name: String
         switch token.kind {
         case .unterminatedString:
             session.report(.unterminatedString, at: location(token))
             return nil
         case .string:
-            name = StringLiteral.unquote(text(token))
-        default:
-            if case .success = NumberSyntax.decimal(file.bytes[token.range]) {
-                session.report(.expected(what, found: text(token)), at: location(token))
+            let name = StringLiteral.unquote(text(token))
+            if let problem = NameRules.problem(Array(name.utf8)[...], quoted: true) {
+                report(problem, token, session, what: what)
                 return nil
             }
-            name = text(token)
+            return NameRef(id: session.ledger.names.intern(name), location: location(token))
+        default:
+            let interned = file.bytes.withUnsafeBufferPointer { session.ledger.names.intern($0, token.range) }
+            if interned.isNew, let problem = NameRules.problem(file.bytes[token.range], quoted: false) {
+                session.invalidNames[interned.id] = problem
+            }
+            if let problem = session.invalidNames[interned.id] {
+                report(problem, token, session, what: what)
+                return nil
+            }
+            return NameRef(id: interned.id, location: location(token))
         }
-        if name.isEmpty || name.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            session.report(.invalidName(text(token), reason: "a name cannot be empty"), at: location(token))
-            return nil
-        }
-        if name.contains(":") && name.split(separator: ":", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+    }
+
+    private func report(_ problem: NameRules.Problem, _ token: Token, _ session: ParseSession, what: String) {
+        switch problem {
+        case .number: session.report(.expected(what, found: text(token)), at: location(token))
+        case .empty: session.report(.invalidName(text(token), reason: "a name cannot be empty"), at: location(token))
+        case .emptyPart:
+            let name = token.kind == .string ? StringLiteral.unquote(text(token)) : text(token)
             session.report(.invalidName(name, reason: "every part between `:` needs a name"), at: location(token))
-            return nil
         }
-        return NameRef(id: session.ledger.names.intern(name), location: location(token))
+    }
+
+    /// True when the token's bytes spell `word` exactly.
+    func isWord(_ token: Token, _ word: String) -> Bool {
+        token.kind == .word && file.bytes[token.range].elementsEqual(word.utf8)
     }
 
     /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
@@ -104,7 +121,7 @@ extension Parser {
 
     /// Where "expected … at end of line" points: just after the last token.
     func endLocation(_ reader: LineReader) -> SourceLocation {
-        let at = reader.tokens.last?.end ?? reader.cursor.offset
+        let at = reader.lastEnd
         return location(at..<at)
     }
 

@@ -71,10 +71,10 @@ struct Parser {
                 session.report(.controlCharacter(byte: byte), at: location(at..<at + 1))
             }
             if pending != nil { pending?.damaged = true } else { finishEntry(session) }
-            record(.blank, LineReader(cursor: cursor))
+            record(.blank, LineReader(cursor: cursor, recording: lines != nil))
             return nil
         }
-        var reader = LineReader(cursor: cursor)
+        var reader = LineReader(cursor: cursor, recording: lines != nil)
         guard let first = cursor.peek() else {
             finishEntry(session)
             record(.blank, reader)
@@ -111,8 +111,7 @@ struct Parser {
             return request
         }
         var word = reader
-        _ = word.next()
-        let found = word.tokens.first.map(text) ?? ""
+        let found = word.next().map(text) ?? ""
         session.report(.unexpectedLineStart(found: found), at: location(cursor.offset..<cursor.offset + 1))
         record(.directive, word)
         return nil
@@ -151,8 +150,8 @@ struct Parser {
         }
         var tags: [NameRef] = []
         while let tag = reader.tag() {
-            let name = file.text(tag.start + 1..<tag.end)
-            tags.append(NameRef(id: session.ledger.names.intern(name), location: location(tag)))
+            let id = session.ledger.names.intern(reader.cursor.bytes, tag.start + 1..<tag.end).id
+            tags.append(NameRef(id: id, location: location(tag)))
         }
         if !reader.atEndOfContent(), let extra = reader.next() {
             session.report(.unexpectedText(text(extra), hint: "tags go at the end of the date line; quote a description that contains ` #`"),
@@ -179,7 +178,7 @@ struct Parser {
         var amountLocation: SourceLocation?
         var goal: NameRef?
         if let amountToken = reader.next() {
-            if text(amountToken) == GoalClause.goal.rawValue {
+            if isWord(amountToken, GoalClause.goal.rawValue) {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
                 pending?.damaged = true
             } else if let value = parseAmount(amountToken, &reader, session) {
@@ -202,7 +201,7 @@ struct Parser {
             pending?.damaged = true
         }
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation,
-                                               goal: goal, location: location(lineStart..<reader.cursor.end)))
+                                               goal: goal))
     }
 
     /// Completes the pending entry: infers a left-out amount and adds it to the ledger.

@@ -13,11 +13,20 @@ extension Check {
             }
         }
         guard !openings.isEmpty else { return diagnostics }
-        let history = AccountHistory(ledger, accounts: Set(openings.keys))
-        for (account, opening) in openings {
-            guard let early = history.changes[account]?.first(where: { $0.date < opening.date }) else { continue }
-            diagnostics.append(Diagnostic(.usedBeforeOpening(account: ledger.names[account], used: early.date.description,
-                                                             opened: opening.date.description), at: early.location))
+        // The earliest use of each opened account before its opening (file order breaks ties).
+        var early: [Int32: (date: CivilDate, location: SourceLocation)] = [:]
+        func use(_ account: Int32, _ date: CivilDate, _ location: SourceLocation) {
+            guard let opening = openings[account], date < opening.date else { return }
+            if let known = early[account], (known.date, known.location) <= (date, location) { return }
+            early[account] = (date, location)
+        }
+        for correction in ledger.corrections { use(correction.account.id, correction.date, correction.location) }
+        for entry in ledger.entries {
+            for posting in ledger.postings[entry.postings] { use(posting.target.id, entry.date, posting.target.location) }
+        }
+        for (account, first) in early {
+            diagnostics.append(Diagnostic(.usedBeforeOpening(account: ledger.names[account], used: first.date.description,
+                                                             opened: openings[account]!.date.description), at: first.location))
         }
         return diagnostics
     }
