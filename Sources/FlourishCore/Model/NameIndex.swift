@@ -20,22 +20,24 @@ public struct NameIndex: Sendable {
         }
     }
 
-    /// Kind of each name id that names an account, category or person.
-    private(set) var kinds: [Int32: Kind] = [:]
+    /// Kind of each name id that names an account, category or person (an array indexed by
+    /// id: looked up for every split line, so no hashing).
+    private(set) var kinds: [Kind?]
     private(set) var goals: Set<Int32> = []
     let names: NameTable
 
     public init(_ ledger: Ledger) {
         names = ledger.names
-        for account in ledger.accounts where kinds[account.name.id] == nil {
-            kinds[account.name.id] = .account
+        kinds = [Kind?](repeating: nil, count: ledger.names.names.count)
+        for account in ledger.accounts where kinds[Int(account.name.id)] == nil {
+            kinds[Int(account.name.id)] = .account
         }
-        for person in ledger.people where kinds[person.name.id] == nil {
-            kinds[person.name.id] = .person
+        for person in ledger.people where kinds[Int(person.name.id)] == nil {
+            kinds[Int(person.name.id)] = .person
         }
         for category in ledger.categories {
             let kind: Kind = category.isIncome ? .incomeCategory : .category
-            if kinds[category.name.id] == nil { kinds[category.name.id] = kind }
+            if kinds[Int(category.name.id)] == nil { kinds[Int(category.name.id)] = kind }
         }
         // Parents of hierarchical categories are categories too.
         var implied: [(String, Kind)] = []
@@ -48,16 +50,16 @@ public struct NameIndex: Sendable {
             }
         }
         for (parent, kind) in implied {
-            if let id = ledger.names.id(of: parent), kinds[id] == nil { kinds[id] = kind }
+            if let id = ledger.names.id(of: parent), kinds[Int(id)] == nil { kinds[Int(id)] = kind }
         }
         for goal in ledger.goals { goals.insert(goal.name.id) }
     }
 
-    public func kind(of id: Int32) -> Kind? { kinds[id] }
+    public func kind(of id: Int32) -> Kind? { kinds[Int(id)] }
 
     /// Declared names of the given kinds, for suggestions.
     func names(of wanted: [Kind]) -> [String] {
-        kinds.filter { wanted.contains($0.value) }.map { names[$0.key] }.sorted()
+        kinds.indices.filter { kinds[$0].map(wanted.contains) ?? false }.map { names[Int32($0)] }.sorted()
     }
 
     var goalNames: [String] { goals.map { names[$0] }.sorted() }

@@ -13,13 +13,16 @@ enum NumberSyntax {
 
     /// `YYYY-MM-DD`; the failure reason says what is wrong with a well-formed but impossible date.
     static func date(_ bytes: ArraySlice<UInt8>) -> Result<CivilDate, DateFailure> {
-        let b = Array(bytes)
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return .failure(.malformed) }
+        let base = bytes.startIndex
+        guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else {
+            return .failure(.malformed)
+        }
         func digits(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
-                guard ByteClass.isDigit(b[index]) else { return nil }
-                value = value * 10 + Int(b[index] - 0x30)
+                let byte = bytes[base + index]
+                guard ByteClass.isDigit(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
             }
             return value
         }

@@ -221,10 +221,11 @@ struct Parser {
             return
         }
         var sum = Money.zero
-        var elided: [Int] = []
+        var elidedCount = 0
+        var elided = 0
         for index in range {
             let posting = session.ledger.postings[index]
-            if posting.isInferred { elided.append(index); continue }
+            if posting.isInferred { elidedCount += 1; elided = index; continue }
             guard let next = sum.adding(posting.amount) else {
                 session.report(.sumOverflow("the sum of this entry"), at: entry.location)
                 session.ledger.postings.removeSubrange(range)
@@ -232,8 +233,8 @@ struct Parser {
             }
             sum = next
         }
-        if elided.count == 1, let balancing = sum.negated {
-            session.ledger.postings[elided[0]].amount = balancing
+        if elidedCount == 1, let balancing = sum.negated {
+            session.ledger.postings[elided].amount = balancing
         }
         session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
                                             descriptionLocation: entry.description, tags: entry.tags,

@@ -4,12 +4,17 @@ extension Check {
         var diagnostics: [Diagnostic] = []
         for entry in ledger.entries {
             let lines = ledger.postings[entry.postings]
-            let elided = lines.filter(\.isInferred)
-            if elided.count > 1 {
-                diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elided.count), at: elided[elided.startIndex + 1].target.location))
+            var elidedCount = 0
+            var second: SourceLocation?
+            for line in lines where line.isInferred {
+                elidedCount += 1
+                if elidedCount == 2 { second = line.target.location }
+            }
+            if elidedCount > 1, let second {
+                diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elidedCount), at: second))
                 continue
             }
-            if !elided.isEmpty { continue }  // the parser filled in the balancing amount
+            if elidedCount == 1 { continue }  // the parser filled in the balancing amount
             var sum = Money.zero
             for line in lines {
                 // The parser already rejected entries whose sum overflows.
