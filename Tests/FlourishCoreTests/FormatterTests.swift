@@ -12,10 +12,10 @@ import Testing
     /// runs of blank lines counted as one.
     func fingerprint(_ text: String) -> [String] {
         let file = SourceFile(path: "t", text: text)
-        let session = ParseSession(syntaxOnly: true)
+        var session = ParseSession(syntaxOnly: true)
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd { _ = parser.parseLine(session) }
+        while !parser.isAtEnd { _ = parser.parseLine(&session) }
         var out: [String] = []
         for line in parser.lines ?? [] {
             let kind = line.kind == .indentedComment ? "posting-comment" : "\(line.kind)"

@@ -14,13 +14,13 @@ public enum Formatter {
 
     /// Parses `file` alone (includes are not followed) and formats it when it parses.
     public static func format(_ file: SourceFile) -> Result {
-        let session = ParseSession(syntaxOnly: true)
+        var session = ParseSession(syntaxOnly: true)
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: 0, recordLines: true)
         while !parser.isAtEnd {
-            _ = parser.parseLine(session)
+            _ = parser.parseLine(&session)
         }
-        parser.finishEntry(session)
+        parser.finishEntry(&session)
         let errors = session.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let lines = parser.lines else {
             return Result(formatted: nil, diagnostics: session.diagnostics, file: file)

@@ -28,18 +28,26 @@ public enum FileSystem {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+        let size = Int(info.st_size)
+        var failed: Int32 = 0
+        // Read straight into the array's storage: no zero-filling of a large buffer first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var filled = 0
+            while filled < size {
+                let count = Glibc.read(fd, buffer.baseAddress! + filled, size - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    break
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
-            }
-            if count == 0 { bytes.removeLast(bytes.count - filled); break }
-            filled += count
+            initialized = filled
+        }
+        if failed != 0 {
+            errno = failed
+            throw failure(path)
         }
         return bytes
     }

@@ -1,5 +1,5 @@
 /// The ledger being built while its files are parsed, and the problems found so far.
-final class ParseSession {
+struct ParseSession {
     /// When true, amounts are checked for their shape only, not against the currency: `fmt`
     /// reads one file at a time, and an included file need not name the currency.
     let syntaxOnly: Bool
@@ -13,12 +13,12 @@ final class ParseSession {
     var invalidNames: [Int32: NameRules.Problem] = [:]
     private var reportedMissingCurrency = false
 
-    func report(_ problem: Problem, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+    mutating func report(_ problem: Problem, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(problem, at: location, notes: notes))
     }
 
     /// Decimals of the currency declared so far; reports once when amounts come first.
-    func decimalsForAmount(at location: SourceLocation) -> Int {
+    mutating func decimalsForAmount(at location: SourceLocation) -> Int {
         if let currency = ledger.currency { return currency.decimals }
         if !reportedMissingCurrency {
             reportedMissingCurrency = true

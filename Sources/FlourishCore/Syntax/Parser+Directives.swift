@@ -1,7 +1,7 @@
 /// Directive lines: a keyword and its arguments (grammar.md, "Directives").
 extension Parser {
     /// directive = keyword arguments [comment]
-    mutating func parseDirective(_ reader: inout LineReader, _ session: ParseSession) -> Request? {
+    mutating func parseDirective(_ reader: inout LineReader, _ session: inout ParseSession) -> Request? {
         guard let keywordToken = reader.next() else { return nil }
         let word = text(keywordToken)
         guard let keyword = Keyword(rawValue: word) else {
@@ -12,48 +12,48 @@ extension Parser {
         let lineLocation = location(keywordToken.start..<reader.cursor.end)
         switch keyword {
         case .include:
-            guard let token = require("a quoted path", &reader, session) else { return nil }
+            guard let token = require("a quoted path", &reader, &session) else { return nil }
             guard token.kind != .unterminatedString else {
                 session.report(.unterminatedString, at: location(token))
                 return nil
             }
             let path = token.kind == .string ? StringLiteral.unquote(text(token)) : text(token)
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             return .include(path: path, location: location(token))
         case .currency:
-            parseCurrency(&reader, session)
+            parseCurrency(&reader, &session)
         case .monthStart:
-            guard let day = requireInteger("the month's first day", in: 1...28, &reader, session),
-                  expectEnd(&reader, session) else { return nil }
+            guard let day = requireInteger("the month's first day", in: 1...28, &reader, &session),
+                  expectEnd(&reader, &session) else { return nil }
             session.ledger.monthStarts.append(day)
         case .account:
-            parseAccount(&reader, session, lineLocation)
+            parseAccount(&reader, &session, lineLocation)
         case .category:
-            guard let name = requireName("a category name", &reader, session) else { return nil }
+            guard let name = requireName("a category name", &reader, &session) else { return nil }
             var isIncome = false
             if let token = reader.next() {
-                guard let type: CategoryType = requireWord("category type", token, session) else { return nil }
+                guard let type: CategoryType = requireWord("category type", token, &session) else { return nil }
                 isIncome = type == .income
             }
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             session.ledger.categories.append(Category(name: name, isIncome: isIncome, location: lineLocation))
         case .person:
-            guard let name = requireName("a person's name", &reader, session), expectEnd(&reader, session) else { return nil }
+            guard let name = requireName("a person's name", &reader, &session), expectEnd(&reader, &session) else { return nil }
             session.ledger.people.append(Person(name: name, location: lineLocation))
         case .opening, .balance:
-            guard let date = requireDate(&reader, session),
-                  let account = requireName("an account", &reader, session),
-                  let amount = requireAmount(&reader, session),
-                  expectEnd(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let account = requireName("an account", &reader, &session),
+                  let amount = requireAmount(&reader, &session),
+                  expectEnd(&reader, &session) else { return nil }
             if keyword == .opening {
                 session.ledger.openings.append(OpeningBalance(date: date, account: account, amount: amount, location: lineLocation))
             } else {
                 session.ledger.balanceAssertions.append(BalanceAssertion(date: date, account: account, amount: amount, location: lineLocation))
             }
         case .correction:
-            guard let date = requireDate(&reader, session),
-                  let account = requireName("an account", &reader, session),
-                  let amount = requireAmount(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let account = requireName("an account", &reader, &session),
+                  let amount = requireAmount(&reader, &session) else { return nil }
             guard let reasonToken = reader.text() else {
                 session.report(.missingReason, at: endLocation(reader))
                 return nil
@@ -62,74 +62,74 @@ extension Parser {
                 session.report(.unterminatedString, at: location(reasonToken))
                 return nil
             }
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             var reason = text(reasonToken)
             if reasonToken.kind == .string { reason = StringLiteral.unquote(reason) }
             session.ledger.corrections.append(Correction(date: date, account: account, amount: amount,
                                                          reason: Located(reason, at: location(reasonToken)),
                                                          location: lineLocation))
         case .budget, .earmark:
-            guard let date = requireDate(&reader, session),
-                  let category = requireName("a category", &reader, session),
-                  let amount = requireAmount(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let category = requireName("a category", &reader, &session),
+                  let amount = requireAmount(&reader, &session) else { return nil }
             if keyword == .budget {
-                guard expectEnd(&reader, session) else { return nil }
+                guard expectEnd(&reader, &session) else { return nil }
                 session.ledger.budgets.append(Budget(date: date, category: category, amount: amount, location: lineLocation))
                 return nil
             }
             var due: Located<Int>?
             if let token = reader.next() {
-                guard let _: DueClause = requireWord("earmark option", token, session),
-                      let day = requireInteger("a due day", in: 1...31, &reader, session) else { return nil }
+                guard let _: DueClause = requireWord("earmark option", token, &session),
+                      let day = requireInteger("a due day", in: 1...31, &reader, &session) else { return nil }
                 due = day
             }
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             session.ledger.earmarks.append(Earmark(date: date, category: category, amount: amount, dueDay: due, location: lineLocation))
         case .allowance:
-            guard let date = requireDate(&reader, session), let amount = requireAmount(&reader, session),
-                  expectEnd(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session),
+                  expectEnd(&reader, &session) else { return nil }
             session.ledger.allowances.append(Allowance(date: date, amount: amount, location: lineLocation))
         case .goal:
-            guard let date = requireDate(&reader, session),
-                  let name = requireName("a goal name", &reader, session),
-                  let target = requireAmount(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let name = requireName("a goal name", &reader, &session),
+                  let target = requireAmount(&reader, &session) else { return nil }
             var deadline: Located<CivilDate>?
             if let token = reader.next() {
-                guard let _: ByClause = requireWord("goal option", token, session),
-                      let dateToken = require("a date", &reader, session),
-                      let date = parseDate(dateToken, session) else { return nil }
+                guard let _: ByClause = requireWord("goal option", token, &session),
+                      let dateToken = require("a date", &reader, &session),
+                      let date = parseDate(dateToken, &session) else { return nil }
                 deadline = Located(date, at: location(dateToken))
             }
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             session.ledger.goals.append(Goal(date: date, name: name, target: target, deadline: deadline, location: lineLocation))
         case .move:
-            guard let date = requireDate(&reader, session),
-                  let amount = requireAmount(&reader, session),
-                  let directionToken = require("`to` or `from`", &reader, session),
-                  let direction: GoalMove.Direction = requireWord("direction", directionToken, session),
-                  let goal = requireName("a goal name", &reader, session),
-                  expectEnd(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let amount = requireAmount(&reader, &session),
+                  let directionToken = require("`to` or `from`", &reader, &session),
+                  let direction: GoalMove.Direction = requireWord("direction", directionToken, &session),
+                  let goal = requireName("a goal name", &reader, &session),
+                  expectEnd(&reader, &session) else { return nil }
             session.ledger.goalMoves.append(GoalMove(date: date, amount: amount, direction: direction, goal: goal, location: lineLocation))
         case .income:
-            guard let date = requireDate(&reader, session), let amount = requireAmount(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session) else { return nil }
             var period = ExpectedIncome.Period.monthly
             if let token = reader.next() {
-                guard let chosen: ExpectedIncome.Period = requireWord("income period", token, session) else { return nil }
+                guard let chosen: ExpectedIncome.Period = requireWord("income period", token, &session) else { return nil }
                 period = chosen
             }
-            guard expectEnd(&reader, session) else { return nil }
+            guard expectEnd(&reader, &session) else { return nil }
             session.ledger.incomes.append(ExpectedIncome(date: date, amount: amount, period: period, location: lineLocation))
         case .savingsTarget:
-            guard let date = requireDate(&reader, session),
-                  let token = require("a percentage", &reader, session) else { return nil }
-            guard let basisPoints = parsePercent(token, session), expectEnd(&reader, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let token = require("a percentage", &reader, &session) else { return nil }
+            guard let basisPoints = parsePercent(token, &session), expectEnd(&reader, &session) else { return nil }
             session.ledger.savingsTargets.append(SavingsTarget(date: date, basisPoints: basisPoints, location: lineLocation))
         case .subscription:
-            parseSubscription(&reader, session, lineLocation)
+            parseSubscription(&reader, &session, lineLocation)
         case .snapshot:
-            guard let date = requireDate(&reader, session),
-                  let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, session),
-                  let word: SnapshotBucketWord = requireWord("bucket", bucketToken, session) else { return nil }
+            guard let date = requireDate(&reader, &session),
+                  let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
+                  let word: SnapshotBucketWord = requireWord("bucket", bucketToken, &session) else { return nil }
             let bucket: SnapshotAssertion.Bucket
             switch word {
             case .funds: bucket = .funds
@@ -138,18 +138,18 @@ extension Parser {
             case .goals: bucket = .goals
             case .mainSavings: bucket = .mainSavings
             case .goal:
-                guard let name = requireName("a goal name", &reader, session) else { return nil }
+                guard let name = requireName("a goal name", &reader, &session) else { return nil }
                 bucket = .goal(name)
             }
-            guard let amount = requireAmount(&reader, session), expectEnd(&reader, session) else { return nil }
+            guard let amount = requireAmount(&reader, &session), expectEnd(&reader, &session) else { return nil }
             session.ledger.snapshotAssertions.append(SnapshotAssertion(date: date, bucket: bucket, amount: amount, location: lineLocation))
         }
         return nil
     }
 
     /// currency = "currency" currency-code [decimals]
-    private func parseCurrency(_ reader: inout LineReader, _ session: ParseSession) {
-        guard let token = require("a currency code", &reader, session) else { return }
+    private func parseCurrency(_ reader: inout LineReader, _ session: inout ParseSession) {
+        guard let token = require("a currency code", &reader, &session) else { return }
         guard token.kind == .word, isCurrencyCode(token) else {
             session.report(.invalidCurrency(text(token)), at: location(token))
             return
@@ -157,10 +157,10 @@ extension Parser {
         let code = text(token)
         var decimals = Currency.standardDecimals(for: code)
         if !reader.atEndOfContent() {
-            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, session) else { return }
+            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, &session) else { return }
             decimals = written.value
         }
-        guard expectEnd(&reader, session) else { return }
+        guard expectEnd(&reader, &session) else { return }
         if !session.syntaxOnly, let existing = session.ledger.currency, existing.code != code {
             session.report(.secondCurrency(code, ledgerCurrency: existing.code), at: location(token))
             return
@@ -169,43 +169,43 @@ extension Parser {
     }
 
     /// account = "account" name kind {flag}
-    private func parseAccount(_ reader: inout LineReader, _ session: ParseSession, _ lineLocation: SourceLocation) {
-        guard let name = requireName("an account name", &reader, session) else { return }
+    private func parseAccount(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let name = requireName("an account name", &reader, &session) else { return }
         guard let kindToken = reader.next() else {
             let kinds = Account.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             session.report(.expected("an account kind (\(kinds))", found: nil), at: endLocation(reader))
             return
         }
-        guard let kind: Account.Kind = requireWord("account kind", kindToken, session) else { return }
+        guard let kind: Account.Kind = requireWord("account kind", kindToken, &session) else { return }
         var flags: [Account.Flag] = []
         while let flagToken = reader.next() {
-            guard let flag: Account.Flag = requireWord("account flag", flagToken, session) else { return }
+            guard let flag: Account.Flag = requireWord("account flag", flagToken, &session) else { return }
             if !flags.contains(flag) { flags.append(flag) }
         }
         session.ledger.accounts.append(Account(name: name, kind: kind, flags: flags, location: lineLocation))
     }
 
     /// subscription = "subscription" date name amount frequency {clause}
-    private mutating func parseSubscription(_ reader: inout LineReader, _ session: ParseSession, _ lineLocation: SourceLocation) {
-        guard let date = requireDate(&reader, session),
-              let name = requireName("a subscription name", &reader, session),
-              let amount = requireAmount(&reader, session),
-              let frequencyToken = require("a frequency (weekly, monthly, yearly)", &reader, session),
-              let frequency: Subscription.Frequency = requireWord("frequency", frequencyToken, session) else { return }
+    private mutating func parseSubscription(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let name = requireName("a subscription name", &reader, &session),
+              let amount = requireAmount(&reader, &session),
+              let frequencyToken = require("a frequency (weekly, monthly, yearly)", &reader, &session),
+              let frequency: Subscription.Frequency = requireWord("frequency", frequencyToken, &session) else { return }
         var nextDue: Located<CivilDate>?
         var account: NameRef?
         var category: NameRef?
         while let clauseToken = reader.next() {
-            guard let clause: SubscriptionClause = requireWord("subscription option", clauseToken, session) else { return }
+            guard let clause: SubscriptionClause = requireWord("subscription option", clauseToken, &session) else { return }
             switch clause {
             case .next:
-                guard let token = require("a date", &reader, session), let due = parseDate(token, session) else { return }
+                guard let token = require("a date", &reader, &session), let due = parseDate(token, &session) else { return }
                 nextDue = Located(due, at: location(token))
             case .from:
-                guard let paying = requireName("an account", &reader, session) else { return }
+                guard let paying = requireName("an account", &reader, &session) else { return }
                 account = paying
             case .category:
-                guard let charged = requireName("a category", &reader, session) else { return }
+                guard let charged = requireName("a category", &reader, &session) else { return }
                 category = charged
             }
         }
@@ -223,7 +223,7 @@ extension Parser {
     }
 
     /// percent = digits ["." digit [digit]] ["%"]
-    private func parsePercent(_ token: Token, _ session: ParseSession) -> Located<Int>? {
+    private func parsePercent(_ token: Token, _ session: inout ParseSession) -> Located<Int>? {
         var range = token.range
         if range.count > 1 && file.bytes[range.upperBound - 1] == UInt8(ascii: "%") { range = range.lowerBound..<range.upperBound - 1 }
         guard case .success(let value) = NumberSyntax.decimal(file.bytes[range]), value.scale <= 2,

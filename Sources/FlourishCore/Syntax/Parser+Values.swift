@@ -1,7 +1,7 @@
 /// Values inside lines: dates, amounts, names, small numbers (grammar.md, "Values").
 extension Parser {
     /// date = digit{4} "-" digit{2} "-" digit{2}
-    func parseDate(_ token: Token, _ session: ParseSession) -> CivilDate? {
+    func parseDate(_ token: Token, _ session: inout ParseSession) -> CivilDate? {
         switch NumberSyntax.date(file.bytes[token.range]) {
         case .success(let date):
             return date
@@ -17,7 +17,7 @@ extension Parser {
     ///
     /// A bare word is interned straight from the file's bytes; it is checked (not a number,
     /// no empty `:` part) the first time it is seen, and the verdict is kept for later uses.
-    func parseName(_ token: Token, _ session: ParseSession, what: String = "an account, category or person") -> NameRef? {
+    func parseName(_ token: Token, _ session: inout ParseSession, what: String = "an account, category or person") -> NameRef? {
         switch token.kind {
         case .unterminatedString:
             session.report(.unterminatedString, at: location(token))
@@ -25,7 +25,7 @@ extension Parser {
         case .string:
             let name = StringLiteral.unquote(text(token))
             if let problem = NameRules.problem(Array(name.utf8)[...], quoted: true) {
-                report(problem, token, session, what: what)
+                report(problem, token, &session, what: what)
                 return nil
             }
             return NameRef(id: session.ledger.names.intern(name), location: location(token))
@@ -34,15 +34,15 @@ extension Parser {
             if interned.isNew, let problem = NameRules.problem(file.bytes[token.range], quoted: false) {
                 session.invalidNames[interned.id] = problem
             }
-            if let problem = session.invalidNames[interned.id] {
-                report(problem, token, session, what: what)
+            if !session.invalidNames.isEmpty, let problem = session.invalidNames[interned.id] {
+                report(problem, token, &session, what: what)
                 return nil
             }
             return NameRef(id: interned.id, location: location(token))
         }
     }
 
-    private func report(_ problem: NameRules.Problem, _ token: Token, _ session: ParseSession, what: String) {
+    private func report(_ problem: NameRules.Problem, _ token: Token, _ session: inout ParseSession, what: String) {
         switch problem {
         case .number: session.report(.expected(what, found: text(token)), at: location(token))
         case .empty: session.report(.invalidName(text(token), reason: "a name cannot be empty"), at: location(token))
@@ -58,7 +58,7 @@ extension Parser {
     }
 
     /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
-    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: ParseSession) -> Located<Money>? {
+    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession) -> Located<Money>? {
         guard token.kind == .word else {
             session.report(.expected("an amount", found: text(token)), at: location(token))
             return nil
@@ -110,7 +110,7 @@ extension Parser {
     }
 
     /// Reports anything left on the line; true when nothing was.
-    func expectEnd(_ reader: inout LineReader, _ session: ParseSession) -> Bool {
+    func expectEnd(_ reader: inout LineReader, _ session: inout ParseSession) -> Bool {
         if reader.atEndOfContent() { return true }
         if let extra = reader.next() {
             let hint: String? = file.bytes[extra.start] == UInt8(ascii: "#") ? "only entries carry #tags" : nil
@@ -126,31 +126,31 @@ extension Parser {
     }
 
     /// The next token, or a report that `what` is missing.
-    func require(_ what: String, _ reader: inout LineReader, _ session: ParseSession) -> Token? {
+    func require(_ what: String, _ reader: inout LineReader, _ session: inout ParseSession) -> Token? {
         if let token = reader.next() { return token }
         session.report(.expected(what, found: nil), at: endLocation(reader))
         return nil
     }
 
-    func requireDate(_ reader: inout LineReader, _ session: ParseSession) -> CivilDate? {
-        guard let token = require("a date", &reader, session) else { return nil }
-        return parseDate(token, session)
+    func requireDate(_ reader: inout LineReader, _ session: inout ParseSession) -> CivilDate? {
+        guard let token = require("a date", &reader, &session) else { return nil }
+        return parseDate(token, &session)
     }
 
-    func requireName(_ what: String, _ reader: inout LineReader, _ session: ParseSession) -> NameRef? {
-        guard let token = require(what, &reader, session) else { return nil }
-        return parseName(token, session, what: what)
+    func requireName(_ what: String, _ reader: inout LineReader, _ session: inout ParseSession) -> NameRef? {
+        guard let token = require(what, &reader, &session) else { return nil }
+        return parseName(token, &session, what: what)
     }
 
-    mutating func requireAmount(_ reader: inout LineReader, _ session: ParseSession) -> Located<Money>? {
-        guard let token = require("an amount", &reader, session) else { return nil }
-        return parseAmount(token, &reader, session)
+    mutating func requireAmount(_ reader: inout LineReader, _ session: inout ParseSession) -> Located<Money>? {
+        guard let token = require("an amount", &reader, &session) else { return nil }
+        return parseAmount(token, &reader, &session)
     }
 
     /// A small whole number within `allowed`, e.g. a day of the month.
     func requireInteger(_ what: String, in allowed: ClosedRange<Int>, _ reader: inout LineReader,
-                        _ session: ParseSession) -> Located<Int>? {
-        guard let token = require(what, &reader, session) else { return nil }
+                        _ session: inout ParseSession) -> Located<Int>? {
+        guard let token = require(what, &reader, &session) else { return nil }
         guard let value = NumberSyntax.smallInteger(file.bytes[token.range]) else {
             session.report(.expected(what, found: text(token)), at: location(token))
             return nil
@@ -166,7 +166,7 @@ extension Parser {
 
     /// One of a fixed set of words, with a suggestion when it is misspelt.
     func requireWord<Choice: RawRepresentable & CaseIterable>(_ what: String, _ token: Token,
-                                                              _ session: ParseSession) -> Choice?
+                                                              _ session: inout ParseSession) -> Choice?
     where Choice.RawValue == String {
         let word = text(token)
         if let choice = Choice(rawValue: word) { return choice }

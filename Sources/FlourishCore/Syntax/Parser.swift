@@ -48,7 +48,7 @@ struct Parser {
     func text(_ token: Token) -> String { file.text(token.range) }
 
     /// Parses the next line; returns an include request when the line is an `include`.
-    mutating func parseLine(_ session: ParseSession) -> Request? {
+    mutating func parseLine(_ session: inout ParseSession) -> Request? {
         let start = offset
         var end = start
         let count = file.bytes.count
@@ -58,11 +58,11 @@ struct Parser {
             var contentEnd = end
             if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
             let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
-            return parseLine(cursor, session)
+            return parseLine(cursor, &session)
         }
     }
 
-    private mutating func parseLine(_ cursor: ByteCursor, _ session: ParseSession) -> Request? {
+    private mutating func parseLine(_ cursor: ByteCursor, _ session: inout ParseSession) -> Request? {
         if let issue = UTF8Check.firstIssue(in: cursor.bytes, cursor.offset..<cursor.end) {
             switch issue {
             case .invalid(let at, let byte):
@@ -70,43 +70,43 @@ struct Parser {
             case .control(let at, let byte):
                 session.report(.controlCharacter(byte: byte), at: location(at..<at + 1))
             }
-            if pending != nil { pending?.damaged = true } else { finishEntry(session) }
+            if pending != nil { pending?.damaged = true } else { finishEntry(&session) }
             record(.blank, LineReader(cursor: cursor, recording: lines != nil))
             return nil
         }
         var reader = LineReader(cursor: cursor, recording: lines != nil)
         guard let first = cursor.peek() else {
-            finishEntry(session)
+            finishEntry(&session)
             record(.blank, reader)
             return nil
         }
         if ByteClass.isBlank(first) {
             reader.cursor.skipBlanks()
             if reader.cursor.isAtEnd {
-                finishEntry(session)
+                finishEntry(&session)
                 record(.blank, reader)
             } else if reader.startsComment() || reader.cursor.peek() == UInt8(ascii: "#") {
                 reader.readComment()
                 record(.indentedComment, reader)
             } else {
-                parsePosting(&reader, session)
+                parsePosting(&reader, &session)
                 record(.posting, reader)
             }
             return nil
         }
-        finishEntry(session)
+        finishEntry(&session)
         if first == UInt8(ascii: ";") || first == UInt8(ascii: "#") {
             reader.readComment()
             record(.comment, reader)
             return nil
         }
         if ByteClass.isDigit(first) {
-            parseEntryHeader(&reader, session)
+            parseEntryHeader(&reader, &session)
             record(.entryHeader, reader)
             return nil
         }
         if ByteClass.isLetter(first) {
-            let request = parseDirective(&reader, session)
+            let request = parseDirective(&reader, &session)
             record(.directive, reader)
             return request
         }
@@ -125,10 +125,10 @@ struct Parser {
     // MARK: Entries
 
     /// entry-header = date [status] [description] {tag} [comment]
-    private mutating func parseEntryHeader(_ reader: inout LineReader, _ session: ParseSession) {
+    private mutating func parseEntryHeader(_ reader: inout LineReader, _ session: inout ParseSession) {
         guard let dateToken = reader.next() else { return }
         let lineLocation = location(dateToken.start..<reader.cursor.end)
-        guard let date = parseDate(dateToken, session) else {
+        guard let date = parseDate(dateToken, &session) else {
             pending = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked,
                                    description: location(dateToken.range), tags: [],
                                    firstPosting: session.ledger.postings.count, location: lineLocation,
@@ -164,13 +164,13 @@ struct Parser {
     }
 
     /// posting = indent target [amount [currency-code]] [comment]
-    private mutating func parsePosting(_ reader: inout LineReader, _ session: ParseSession) {
+    private mutating func parsePosting(_ reader: inout LineReader, _ session: inout ParseSession) {
         let lineStart = reader.cursor.offset
         guard pending != nil else {
             session.report(.orphanLine, at: location(lineStart..<reader.cursor.end))
             return
         }
-        guard let targetToken = reader.next(), let target = parseName(targetToken, session) else {
+        guard let targetToken = reader.next(), let target = parseName(targetToken, &session) else {
             pending?.damaged = true
             return
         }
@@ -181,7 +181,7 @@ struct Parser {
             if isWord(amountToken, GoalClause.goal.rawValue) {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
                 pending?.damaged = true
-            } else if let value = parseAmount(amountToken, &reader, session) {
+            } else if let value = parseAmount(amountToken, &reader, &session) {
                 amount = value.value
                 amountLocation = value.location
             } else {
@@ -190,14 +190,14 @@ struct Parser {
             }
         }
         if pending?.damaged == false, let clause = reader.next() {
-            if let _: GoalClause = requireWord("split line option", clause, session),
-               let name = requireName("a goal name", &reader, session) {
+            if let _: GoalClause = requireWord("split line option", clause, &session),
+               let name = requireName("a goal name", &reader, &session) {
                 goal = name
             } else {
                 pending?.damaged = true
             }
         }
-        if pending?.damaged == false && !expectEnd(&reader, session) {
+        if pending?.damaged == false && !expectEnd(&reader, &session) {
             pending?.damaged = true
         }
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation,
@@ -205,7 +205,7 @@ struct Parser {
     }
 
     /// Completes the pending entry: infers a left-out amount and adds it to the ledger.
-    mutating func finishEntry(_ session: ParseSession) {
+    mutating func finishEntry(_ session: inout ParseSession) {
         guard let entry = pending else { return }
         pending = nil
         let range = entry.firstPosting..<session.ledger.postings.count

@@ -13,6 +13,8 @@ extension Check {
         }
         for key in assertions.keys { assertions[key]!.sort { ($0.date, $0.index) < ($1.date, $1.index) } }
         var parts: [Int32: [Int64]] = assertions.mapValues { [Int64](repeating: 0, count: $0.count) }
+        var asserted = [Bool](repeating: false, count: ledger.names.names.count)
+        for id in assertions.keys { asserted[Int(id)] = true }
         var overflowed: Set<Int32> = []
 
         func add(_ account: Int32, _ date: CivilDate, _ amount: Money) {
@@ -31,7 +33,7 @@ extension Check {
         for opening in ledger.openings { add(opening.account.id, opening.date, opening.amount.value) }
         for correction in ledger.corrections { add(correction.account.id, correction.date, correction.amount.value) }
         for entry in ledger.entries {
-            for posting in ledger.postings[entry.postings] where assertions[posting.target.id] != nil {
+            for posting in ledger.postings[entry.postings] where asserted[Int(posting.target.id)] {
                 add(posting.target.id, entry.date, posting.amount)
             }
         }

@@ -15,8 +15,10 @@ extension Check {
         guard !openings.isEmpty else { return diagnostics }
         // The earliest use of each opened account before its opening (file order breaks ties).
         var early: [Int32: (date: CivilDate, location: SourceLocation)] = [:]
+        var openingDate = [CivilDate?](repeating: nil, count: ledger.names.names.count)
+        for (account, opening) in openings { openingDate[Int(account)] = opening.date }
         func use(_ account: Int32, _ date: CivilDate, _ location: SourceLocation) {
-            guard let opening = openings[account], date < opening.date else { return }
+            guard let opened = openingDate[Int(account)], date < opened else { return }
             if let known = early[account], (known.date, known.location) <= (date, location) { return }
             early[account] = (date, location)
         }

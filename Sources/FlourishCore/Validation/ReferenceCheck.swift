@@ -5,6 +5,8 @@ extension Check {
         var diagnostics: [Diagnostic] = []
 
         func resolve(_ ref: NameRef, as wanted: [NameIndex.Kind], directive: String) {
+            // The common case first, without touching the name's text.
+            if let kind = index.kind(of: ref.id), wanted.contains(kind) { return }
             let name = ledger.names[ref.id]
             let noun = wanted.count > 1 ? "account, category or person" : wanted[0].noun
             if wanted == [.goal] {
@@ -36,7 +38,10 @@ extension Check {
         }
 
         let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
-        for target in ledger.postings.map(\.target) + ledger.strayReferences {
+        for posting in ledger.postings {
+            resolve(posting.target, as: anyTarget, directive: "a split line")
+        }
+        for target in ledger.strayReferences {
             resolve(target, as: anyTarget, directive: "a split line")
         }
         for opening in ledger.openings { resolve(opening.account, as: [.account], directive: "opening") }
