@@ -40,6 +40,23 @@ struct ByteCursor {
     mutating func skipBlanks() {
         advance(while: ByteClass.isBlank)
     }
+
+    /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
+    var startsComment: Bool {
+        guard let byte = peek() else { return false }
+        if byte == UInt8(ascii: ";") { return true }
+        if byte == UInt8(ascii: "#") {
+            guard let next = peek(at: 1) else { return true }
+            return ByteClass.isBlank(next)
+        }
+        return false
+    }
+
+    /// `#` followed by a character other than a blank starts a tag.
+    var startsTag: Bool {
+        guard peek() == UInt8(ascii: "#"), let next = peek(at: 1) else { return false }
+        return !ByteClass.isBlank(next)
+    }
 }
 
 /// Byte classes used by the lexer.

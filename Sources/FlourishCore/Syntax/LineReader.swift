@@ -31,16 +31,7 @@ struct LineReader {
         return false
     }
 
-    /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
-    func startsComment() -> Bool {
-        guard let byte = cursor.peek() else { return false }
-        if byte == UInt8(ascii: ";") { return true }
-        if byte == UInt8(ascii: "#") {
-            guard let next = cursor.peek(at: 1) else { return true }
-            return ByteClass.isBlank(next)
-        }
-        return false
-    }
+    func startsComment() -> Bool { cursor.startsComment }
 
     mutating func readComment() {
         let start = cursor.offset
@@ -93,10 +84,10 @@ struct LineReader {
         while let byte = cursor.peek() {
             if byte == UInt8(ascii: ";") { break }
             if ByteClass.isBlank(byte) {
-                var lookahead = self
-                lookahead.cursor.skipBlanks()
-                if lookahead.cursor.isAtEnd || lookahead.startsComment() || lookahead.startsTag() { break }
-                cursor = lookahead.cursor
+                var lookahead = cursor
+                lookahead.skipBlanks()
+                if lookahead.isAtEnd || lookahead.startsComment || lookahead.startsTag { break }
+                cursor = lookahead
                 continue
             }
             cursor.advance()
@@ -107,10 +98,20 @@ struct LineReader {
         return token
     }
 
-    /// `#` followed by a character other than a blank.
-    func startsTag() -> Bool {
-        guard cursor.peek() == UInt8(ascii: "#"), let next = cursor.peek(at: 1) else { return false }
-        return !ByteClass.isBlank(next)
+    func startsTag() -> Bool { cursor.startsTag }
+
+    /// The next word, if it is one and `accept` takes it; otherwise nothing is consumed.
+    mutating func nextWord(if accept: (Token) -> Bool) -> Token? {
+        var lookahead = cursor
+        lookahead.skipBlanks()
+        guard !lookahead.isAtEnd, !lookahead.startsComment, lookahead.peek() != UInt8(ascii: "\"") else { return nil }
+        let start = lookahead.offset
+        lookahead.advance(while: { !ByteClass.endsWord($0) })
+        let token = Token(kind: .word, start: start, end: lookahead.offset)
+        guard lookahead.offset > start, accept(token) else { return nil }
+        cursor = lookahead
+        keep(token)
+        return token
     }
 
     /// A `#tag`, if next.

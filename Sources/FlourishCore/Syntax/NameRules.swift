@@ -5,7 +5,8 @@ enum NameRules {
         case empty, number, emptyPart
     }
 
-    static func problem(_ bytes: ArraySlice<UInt8>, quoted: Bool) -> Problem? {
+    static func problem<Bytes: RandomAccessCollection>(_ bytes: Bytes, quoted: Bool) -> Problem?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         if bytes.allSatisfy(ByteClass.isBlank) { return .empty }
         if !quoted, case .success = NumberSyntax.decimal(bytes) { return .number }
         let colon = UInt8(ascii: ":")

@@ -12,7 +12,8 @@ enum NumberSyntax {
     }
 
     /// `YYYY-MM-DD`; the failure reason says what is wrong with a well-formed but impossible date.
-    static func date(_ bytes: ArraySlice<UInt8>) -> Result<CivilDate, DateFailure> {
+    static func date<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Result<CivilDate, DateFailure>
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         let base = bytes.startIndex
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else {
             return .failure(.malformed)
@@ -45,7 +46,8 @@ enum NumberSyntax {
     }
 
     /// `[+-]DIGITS[.DIGITS]` with optional `,` thousands separators in groups of three.
-    static func decimal(_ bytes: ArraySlice<UInt8>) -> Result<Decimal, Failure> {
+    static func decimal<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Result<Decimal, Failure>
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
         let end = bytes.endIndex
         var negative = false
@@ -109,7 +111,7 @@ enum NumberSyntax {
     }
 
     /// A small unsigned integer such as a day of the month.
-    static func smallInteger(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func smallInteger<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
         guard !bytes.isEmpty, bytes.count <= 6 else { return nil }
         var value = 0
         for byte in bytes {

@@ -225,8 +225,8 @@ extension Parser {
     /// percent = digits ["." digit [digit]] ["%"]
     private func parsePercent(_ token: Token, _ session: inout ParseSession) -> Located<Int>? {
         var range = token.range
-        if range.count > 1 && file.bytes[range.upperBound - 1] == UInt8(ascii: "%") { range = range.lowerBound..<range.upperBound - 1 }
-        guard case .success(let value) = NumberSyntax.decimal(file.bytes[range]), value.scale <= 2,
+        if range.count > 1 && bytes[range.upperBound - 1] == UInt8(ascii: "%") { range = range.lowerBound..<range.upperBound - 1 }
+        guard case .success(let value) = NumberSyntax.decimal(bytes[range]), value.scale <= 2,
               let basisPoints = NumberSyntax.minorUnits(value, decimals: 2) else {
             session.report(.expected("a percentage such as 20%", found: text(token)), at: location(token))
             return nil

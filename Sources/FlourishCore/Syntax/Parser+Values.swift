@@ -2,7 +2,7 @@
 extension Parser {
     /// date = digit{4} "-" digit{2} "-" digit{2}
     func parseDate(_ token: Token, _ session: inout ParseSession) -> CivilDate? {
-        switch NumberSyntax.date(file.bytes[token.range]) {
+        switch NumberSyntax.date(bytes[token.range]) {
         case .success(let date):
             return date
         case .failure(.malformed):
@@ -30,8 +30,8 @@ extension Parser {
             }
             return NameRef(id: session.ledger.names.intern(name), location: location(token))
         default:
-            let interned = file.bytes.withUnsafeBufferPointer { session.ledger.names.intern($0, token.range) }
-            if interned.isNew, let problem = NameRules.problem(file.bytes[token.range], quoted: false) {
+            let interned = session.ledger.names.intern(bytes, token.range)
+            if interned.isNew, let problem = NameRules.problem(bytes[token.range], quoted: false) {
                 session.invalidNames[interned.id] = problem
             }
             if !session.invalidNames.isEmpty, let problem = session.invalidNames[interned.id] {
@@ -54,7 +54,7 @@ extension Parser {
 
     /// True when the token's bytes spell `word` exactly.
     func isWord(_ token: Token, _ word: String) -> Bool {
-        token.kind == .word && file.bytes[token.range].elementsEqual(word.utf8)
+        token.kind == .word && bytes[token.range].elementsEqual(word.utf8)
     }
 
     /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
@@ -63,7 +63,7 @@ extension Parser {
             session.report(.expected("an amount", found: text(token)), at: location(token))
             return nil
         }
-        let bytes = file.bytes[token.range]
+        let bytes = bytes[token.range]
         let value: NumberSyntax.Decimal
         switch NumberSyntax.decimal(bytes) {
         case .success(let decimal):
@@ -81,9 +81,7 @@ extension Parser {
             return nil
         }
         var end = token.end
-        var lookahead = reader
-        if let code = lookahead.next(), code.kind == .word, isCurrencyCode(code) {
-            reader = lookahead
+        if let code = reader.nextWord(if: isCurrencyCode) {
             end = code.end
             if !session.syntaxOnly, let currency = session.ledger.currency, currency.code != text(code) {
                 session.report(.secondCurrency(text(code), ledgerCurrency: currency.code), at: location(code))
@@ -106,14 +104,14 @@ extension Parser {
 
     /// currency-code = upper upper upper
     func isCurrencyCode(_ token: Token) -> Bool {
-        token.end - token.start == 3 && file.bytes[token.range].allSatisfy(ByteClass.isUpper)
+        token.end - token.start == 3 && bytes[token.range].allSatisfy(ByteClass.isUpper)
     }
 
     /// Reports anything left on the line; true when nothing was.
     func expectEnd(_ reader: inout LineReader, _ session: inout ParseSession) -> Bool {
         if reader.atEndOfContent() { return true }
         if let extra = reader.next() {
-            let hint: String? = file.bytes[extra.start] == UInt8(ascii: "#") ? "only entries carry #tags" : nil
+            let hint: String? = bytes[extra.start] == UInt8(ascii: "#") ? "only entries carry #tags" : nil
             session.report(.unexpectedText(text(extra), hint: hint), at: location(extra))
         }
         return false
@@ -151,7 +149,7 @@ extension Parser {
     func requireInteger(_ what: String, in allowed: ClosedRange<Int>, _ reader: inout LineReader,
                         _ session: inout ParseSession) -> Located<Int>? {
         guard let token = require(what, &reader, &session) else { return nil }
-        guard let value = NumberSyntax.smallInteger(file.bytes[token.range]) else {
+        guard let value = NumberSyntax.smallInteger(bytes[token.range]) else {
             session.report(.expected(what, found: text(token)), at: location(token))
             return nil
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads one file line by line into the ledger being built (grammar.md, "Lines").
 ///
 /// The first byte of a line decides what it is: a digit starts an entry, a letter a
@@ -8,6 +14,9 @@ struct Parser {
     let fileIndex: Int
     /// Next byte to read.
     private(set) var offset = 0
+    /// The file's bytes while a line is being parsed (inside `parseLine` only): reading them
+    /// through this pointer keeps the hot path free of array retains.
+    private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Lines as parsed, for `fmt`; nil when not recording.
     var lines: [SyntaxLine]?
     var pending: PendingEntry?
@@ -53,7 +62,14 @@ struct Parser {
         var end = start
         let count = file.bytes.count
         return file.bytes.withUnsafeBufferPointer { buffer -> Request? in
-            while end < count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+            bytes = buffer
+            defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            if let base = buffer.baseAddress, start < count,
+               let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = count
+            }
             offset = end + 1
             var contentEnd = end
             if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
@@ -137,7 +153,7 @@ struct Parser {
         }
         var status = Entry.Status.unmarked
         if let mark = reader.status() {
-            status = file.bytes[mark.start] == UInt8(ascii: "*") ? .cleared : .pending
+            status = bytes[mark.start] == UInt8(ascii: "*") ? .cleared : .pending
         }
         var description = location(reader.cursor.offset..<reader.cursor.offset)
         var damaged = false
