@@ -184,9 +184,10 @@ public struct BucketEngine {
     private func applyEntry(_ entry: Entry, to state: inout State, log: inout BucketLog, recording: Bool) {
         var allowanceSpending = Money.zero
         var paidOutside = Money.zero
-        for posting in ledger.postings[entry.postings] {
+        for line in entry.postings {
+            let posting = ledger.postings[line]
             let id = posting.target.id
-            if let goal = posting.goal {
+            if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {
                 state.addToGoal(goal.id, posting.amount, negate: true)
                 continue
             }

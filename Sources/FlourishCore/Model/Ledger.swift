@@ -13,6 +13,8 @@ public struct Ledger: Sendable {
     public var people: [Person] = []
     public var entries: [Entry] = []
     public var postings: [Posting] = []
+    /// The goal a split line is charged to (`goal NAME`), by index in `postings`.
+    public var postingGoals: [Int: NameRef] = [:]
     public var includes: [Include] = []
     /// Names on split lines of entries dropped for syntax errors; still checked for typos.
     public var strayReferences: [NameRef] = []

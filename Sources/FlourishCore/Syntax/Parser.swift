@@ -216,8 +216,8 @@ struct Parser {
         if pending?.damaged == false && !expectEnd(&reader, &session) {
             pending?.damaged = true
         }
-        session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation,
-                                               goal: goal))
+        if let goal { session.ledger.postingGoals[session.ledger.postings.count] = goal }
+        session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation))
     }
 
     /// Completes the pending entry: infers a left-out amount and adds it to the ledger.
@@ -228,12 +228,12 @@ struct Parser {
         if entry.damaged {
             // Keep the names for the reference check; drop the lines, whose sum means nothing.
             session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
-            session.ledger.postings.removeSubrange(range)
+            dropLines(range, &session)
             return
         }
         if range.count < 2 {
             session.report(.emptyEntry(lines: range.count), at: entry.location)
-            session.ledger.postings.removeSubrange(range)
+            dropLines(range, &session)
             return
         }
         var sum = Money.zero
@@ -244,7 +244,7 @@ struct Parser {
             if posting.isInferred { elidedCount += 1; elided = index; continue }
             guard let next = sum.adding(posting.amount) else {
                 session.report(.sumOverflow("the sum of this entry"), at: entry.location)
-                session.ledger.postings.removeSubrange(range)
+                dropLines(range, &session)
                 return
             }
             sum = next
@@ -255,5 +255,11 @@ struct Parser {
         session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
                                             descriptionLocation: entry.description, tags: entry.tags,
                                             postings: range, location: entry.location))
+    }
+
+    /// Removes the lines of an entry that is not kept (always the last ones read).
+    private func dropLines(_ range: Range<Int>, _ session: inout ParseSession) {
+        for index in range { session.ledger.postingGoals[index] = nil }
+        session.ledger.postings.removeSubrange(range)
     }
 }

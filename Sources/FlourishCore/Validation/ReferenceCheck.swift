@@ -50,8 +50,8 @@ extension Check {
         for budget in ledger.budgets { resolve(budget.category, as: [.category], directive: "budget") }
         for earmark in ledger.earmarks { resolve(earmark.category, as: [.category], directive: "earmark") }
         for move in ledger.goalMoves { resolve(move.goal, as: [.goal], directive: "move") }
-        for posting in ledger.postings {
-            guard let goal = posting.goal else { continue }
+        for (line, goal) in ledger.postingGoals.sorted(by: { $0.key < $1.key }) {
+            let posting = ledger.postings[line]
             resolve(goal, as: [.goal], directive: "a split line")
             if let kind = index.kind(of: posting.target.id), kind != .category, kind != .incomeCategory {
                 diagnostics.append(Diagnostic(.wrongKind(ledger.names[posting.target.id], actual: kind.phrase,
