@@ -51,7 +51,7 @@ import Testing
         #expect(entry.date == CivilDate(year: 2026, month: 11, day: 22))
         #expect(entry.status == .cleared)
         #expect(l.description(of: entry) == "Dinner with Sam")
-        #expect(entry.tags.map { name(l, $0) } == ["friends"])
+        #expect(l.tags(of: entry).map { name(l, $0) } == ["friends"])
         let lines = l.postings[entry.postings]
         #expect(lines.map { name(l, $0.target) } == ["Dining", "Sam", "Visa"])
         #expect(lines.map(\.amount.minorUnits) == [3000, 3000, -6000])

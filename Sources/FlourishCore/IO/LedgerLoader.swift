@@ -40,16 +40,18 @@ public enum LedgerLoader {
             seen[canonical] = .some(nil)
             let index = session.ledger.files.count
             session.ledger.files.append(source)
-            var stack = [Frame(parser: Parser(file: source, fileIndex: index), canonical: canonical)]
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                if stack[top].parser.isAtEnd {
-                    stack[top].parser.finishEntry(&session)
-                    stack.removeLast()
+            // The file being read, and the files waiting for it (each stopped at an include).
+            var current = Frame(parser: Parser(file: source, fileIndex: index), canonical: canonical)
+            var waiting: [Frame] = []
+            while true {
+                if current.parser.isAtEnd {
+                    current.parser.finishEntry(&session)
+                    guard let includer = waiting.popLast() else { break }
+                    current = includer
                     continue
                 }
-                guard case .include(let path, let location)? = stack[top].parser.parseLine(&session) else { continue }
-                let includer = stack[top].parser.file.path
+                guard case .include(let path, let location)? = current.parser.parseLine(&session) else { continue }
+                let includer = current.parser.file.path
                 let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
                 var include = Include(path: path, location: location, file: nil)
                 defer { session.ledger.includes.append(include) }
@@ -58,8 +60,9 @@ public enum LedgerLoader {
                     session.report(.includeNotFound(path, reason: reason), at: location)
                     continue
                 }
-                if let cycleStart = stack.firstIndex(where: { $0.canonical == included }) {
-                    let chain = stack[cycleStart...].map(\.parser.file.path) + [stack[cycleStart].parser.file.path]
+                let open = waiting + [current]
+                if let cycleStart = open.firstIndex(where: { $0.canonical == included }) {
+                    let chain = open[cycleStart...].map(\.parser.file.path) + [open[cycleStart].parser.file.path]
                     session.report(.includeCycle(chain), at: location)
                     continue
                 }
@@ -79,7 +82,8 @@ public enum LedgerLoader {
                 let index = session.ledger.files.count
                 session.ledger.files.append(SourceFile(path: normalise(shown), bytes: bytes))
                 include.file = index
-                stack.append(Frame(parser: Parser(file: session.ledger.files[index], fileIndex: index), canonical: included))
+                waiting.append(current)
+                current = Frame(parser: Parser(file: session.ledger.files[index], fileIndex: index), canonical: included)
             }
         }
         return Result(ledger: session.ledger, diagnostics: session.diagnostics)

@@ -9,7 +9,9 @@ public struct Entry: Sendable {
     public var status: Status
     /// Byte range of the description; decoded only when a report needs it.
     public var descriptionLocation: SourceLocation
-    public var tags: [NameRef]
+    /// Indices of this entry's `#tags` in `Ledger.entryTags` (a range, so an entry holds no
+    /// reference-counted storage and copying one is free).
+    public var tagRange: Range<Int>
     /// Indices of this entry's lines in `Ledger.postings`.
     public var postings: Range<Int>
     /// The whole date line.

@@ -13,6 +13,8 @@ public struct Ledger: Sendable {
     public var people: [Person] = []
     public var entries: [Entry] = []
     public var postings: [Posting] = []
+    /// The `#tags` of all entries, one after another; see `Entry.tagRange`.
+    public var entryTags: [NameRef] = []
     /// The goal a split line is charged to (`goal NAME`), by index in `postings`.
     public var postingGoals: [Int: NameRef] = [:]
     public var includes: [Include] = []
@@ -38,6 +40,9 @@ public struct Ledger: Sendable {
 
     /// The day budgeting months start on (1 unless declared).
     public var monthStartDay: Int { monthStarts.first?.value ?? 1 }
+
+    /// An entry's `#tags`.
+    public func tags(of entry: Entry) -> ArraySlice<NameRef> { entryTags[entry.tagRange] }
 
     /// The text an entry's description was written with.
     public func description(of entry: Entry) -> String {

@@ -36,7 +36,7 @@ public struct RegisterReport: Sendable {
         for entry in ledger.entries where range.contains(entry.date) {
             let description = ledger.description(of: entry)
             if let needle, !description.lowercased().contains(needle) { continue }
-            let tags = entry.tags.map { ledger.names[$0.id] }
+            let tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
             if let tagName, !tags.contains(tagName) { continue }
             for posting in ledger.postings[entry.postings] where keep(context.name(posting.target.id)) {
                 items.append((entry.date, posting.target.location,

@@ -53,8 +53,11 @@ extension Parser {
     }
 
     /// True when the token's bytes spell `word` exactly.
-    func isWord(_ token: Token, _ word: String) -> Bool {
-        token.kind == .word && bytes[token.range].elementsEqual(word.utf8)
+    func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        guard token.kind == .word, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for (offset, byte) in expected.enumerated() where bytes[token.start + offset] != byte { return false }
+        return true
     }
 
     /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]

@@ -26,7 +26,8 @@ struct Parser {
         var date: CivilDate
         var status: Entry.Status
         var description: SourceLocation
-        var tags: [NameRef]
+        /// Where this entry's tags start in `Ledger.entryTags`.
+        var firstTag: Int
         var firstPosting: Int
         var location: SourceLocation
         /// A split line had a syntax error: the entry is dropped, silently, at its end.
@@ -146,7 +147,7 @@ struct Parser {
         let lineLocation = location(dateToken.start..<reader.cursor.end)
         guard let date = parseDate(dateToken, &session) else {
             pending = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked,
-                                   description: location(dateToken.range), tags: [],
+                                   description: location(dateToken.range), firstTag: session.ledger.entryTags.count,
                                    firstPosting: session.ledger.postings.count, location: lineLocation,
                                    damaged: true)
             return
@@ -164,17 +165,17 @@ struct Parser {
             }
             description = location(text)
         }
-        var tags: [NameRef] = []
+        let firstTag = session.ledger.entryTags.count
         while let tag = reader.tag() {
             let id = session.ledger.names.intern(reader.cursor.bytes, tag.start + 1..<tag.end).id
-            tags.append(NameRef(id: id, location: location(tag)))
+            session.ledger.entryTags.append(NameRef(id: id, location: location(tag)))
         }
         if !reader.atEndOfContent(), let extra = reader.next() {
             session.report(.unexpectedText(text(extra), hint: "tags go at the end of the date line; quote a description that contains ` #`"),
                            at: location(extra))
             damaged = true
         }
-        pending = PendingEntry(date: date, status: status, description: description, tags: tags,
+        pending = PendingEntry(date: date, status: status, description: description, firstTag: firstTag,
                                firstPosting: session.ledger.postings.count, location: lineLocation,
                                damaged: damaged)
     }
@@ -194,7 +195,7 @@ struct Parser {
         var amountLocation: SourceLocation?
         var goal: NameRef?
         if let amountToken = reader.next() {
-            if isWord(amountToken, GoalClause.goal.rawValue) {
+            if isWord(amountToken, "goal") {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
                 pending?.damaged = true
             } else if let value = parseAmount(amountToken, &reader, &session) {
@@ -228,12 +229,12 @@ struct Parser {
         if entry.damaged {
             // Keep the names for the reference check; drop the lines, whose sum means nothing.
             session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
-            dropLines(range, &session)
+            dropLines(range, tagsFrom: entry.firstTag, &session)
             return
         }
         if range.count < 2 {
             session.report(.emptyEntry(lines: range.count), at: entry.location)
-            dropLines(range, &session)
+            dropLines(range, tagsFrom: entry.firstTag, &session)
             return
         }
         var sum = Money.zero
@@ -244,7 +245,7 @@ struct Parser {
             if posting.isInferred { elidedCount += 1; elided = index; continue }
             guard let next = sum.adding(posting.amount) else {
                 session.report(.sumOverflow("the sum of this entry"), at: entry.location)
-                dropLines(range, &session)
+                dropLines(range, tagsFrom: entry.firstTag, &session)
                 return
             }
             sum = next
@@ -253,13 +254,15 @@ struct Parser {
             session.ledger.postings[elided].amount = balancing
         }
         session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
-                                            descriptionLocation: entry.description, tags: entry.tags,
+                                            descriptionLocation: entry.description,
+                                            tagRange: entry.firstTag..<session.ledger.entryTags.count,
                                             postings: range, location: entry.location))
     }
 
-    /// Removes the lines of an entry that is not kept (always the last ones read).
-    private func dropLines(_ range: Range<Int>, _ session: inout ParseSession) {
+    /// Removes the lines and tags of an entry that is not kept (always the last ones read).
+    private func dropLines(_ range: Range<Int>, tagsFrom firstTag: Int, _ session: inout ParseSession) {
         for index in range { session.ledger.postingGoals[index] = nil }
         session.ledger.postings.removeSubrange(range)
+        session.ledger.entryTags.removeSubrange(firstTag...)
     }
 }

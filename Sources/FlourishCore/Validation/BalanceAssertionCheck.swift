@@ -6,45 +6,52 @@ extension Check {
     /// of its own and all earlier assertions' parts.
     static let balanceAssertions = Check(name: "balance-assertions") { ledger in
         guard !ledger.balanceAssertions.isEmpty else { return [] }
-        // Per asserted account: its assertions by date (file order within a day).
-        var assertions: [Int32: [(index: Int, date: CivilDate)]] = [:]
+        // Per asserted account (a slot): its assertions by date (file order within a day).
+        var slotOf = [Int](repeating: -1, count: ledger.names.names.count)
+        var accounts: [Int32] = []
+        var dates: [[(index: Int, date: CivilDate)]] = []
         for (index, assertion) in ledger.balanceAssertions.enumerated() {
-            assertions[assertion.account.id, default: []].append((index, assertion.date))
+            let id = Int(assertion.account.id)
+            if slotOf[id] < 0 {
+                slotOf[id] = accounts.count
+                accounts.append(assertion.account.id)
+                dates.append([])
+            }
+            dates[slotOf[id]].append((index, assertion.date))
         }
-        for key in assertions.keys { assertions[key]!.sort { ($0.date, $0.index) < ($1.date, $1.index) } }
-        var parts: [Int32: [Int64]] = assertions.mapValues { [Int64](repeating: 0, count: $0.count) }
-        var asserted = [Bool](repeating: false, count: ledger.names.names.count)
-        for id in assertions.keys { asserted[Int(id)] = true }
-        var overflowed: Set<Int32> = []
+        for slot in dates.indices { dates[slot].sort { ($0.date, $0.index) < ($1.date, $1.index) } }
+        var parts = dates.map { [Int64](repeating: 0, count: $0.count) }
+        var overflowed = [Bool](repeating: false, count: accounts.count)
 
         func add(_ account: Int32, _ date: CivilDate, _ amount: Money) {
-            guard let dates = assertions[account] else { return }
+            let slot = slotOf[Int(account)]
+            guard slot >= 0 else { return }
             // The first assertion dated on or after the change.
             var low = 0
-            var high = dates.count
+            var high = dates[slot].count
             while low < high {
                 let mid = (low + high) / 2
-                if dates[mid].date < date { low = mid + 1 } else { high = mid }
+                if dates[slot][mid].date < date { low = mid + 1 } else { high = mid }
             }
-            guard low < dates.count else { return }
-            let (sum, overflow) = parts[account]![low].addingReportingOverflow(amount.minorUnits)
-            if overflow { overflowed.insert(account) } else { parts[account]![low] = sum }
+            guard low < dates[slot].count else { return }
+            let (sum, overflow) = parts[slot][low].addingReportingOverflow(amount.minorUnits)
+            if overflow { overflowed[slot] = true } else { parts[slot][low] = sum }
         }
         for opening in ledger.openings { add(opening.account.id, opening.date, opening.amount.value) }
         for correction in ledger.corrections { add(correction.account.id, correction.date, correction.amount.value) }
         for entry in ledger.entries {
-            for posting in ledger.postings[entry.postings] where asserted[Int(posting.target.id)] {
+            for posting in ledger.postings[entry.postings] where slotOf[Int(posting.target.id)] >= 0 {
                 add(posting.target.id, entry.date, posting.amount)
             }
         }
 
         var diagnostics: [Diagnostic] = []
-        for (account, dates) in assertions {
+        for (slot, account) in accounts.enumerated() {
             var balance: Int64 = 0
-            for (position, item) in dates.enumerated() {
+            for (position, item) in dates[slot].enumerated() {
                 let assertion = ledger.balanceAssertions[item.index]
-                let (sum, overflow) = balance.addingReportingOverflow(parts[account]![position])
-                if overflow || overflowed.contains(account) {
+                let (sum, overflow) = balance.addingReportingOverflow(parts[slot][position])
+                if overflow || overflowed[slot] {
                     diagnostics.append(Diagnostic(.sumOverflow("the balance of `\(ledger.names[account])`"), at: assertion.location))
                     break
                 }
