@@ -15,7 +15,7 @@ import Testing
         var session = ParseSession(syntaxOnly: true)
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd { _ = parser.parseLine(&session) }
+        while !parser.isAtEnd { _ = parser.parseLines(&session) }
         var out: [String] = []
         for line in parser.lines ?? [] {
             let kind = line.kind == .indentedComment ? "posting-comment" : "\(line.kind)"

@@ -9,7 +9,7 @@ import Testing
         var session = ParseSession(syntaxOnly: true)
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd { _ = parser.parseLine(&session) }
+        while !parser.isAtEnd { _ = parser.parseLines(&session) }
         return (parser.lines ?? []).map { line in
             (line.tokens + (line.comment.map { [$0] } ?? [])).map { "\($0.kind):\(file.text($0.range))" }
         }

@@ -18,7 +18,7 @@ public enum Formatter {
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: 0, recordLines: true)
         while !parser.isAtEnd {
-            _ = parser.parseLine(&session)
+            _ = parser.parseLines(&session)
         }
         parser.finishEntry(&session)
         let errors = session.diagnostics.filter { $0.severity == .error }

@@ -50,7 +50,7 @@ public enum LedgerLoader {
                     current = includer
                     continue
                 }
-                guard case .include(let path, let location)? = current.parser.parseLine(&session) else { continue }
+                guard case .include(let path, let location)? = current.parser.parseLines(&session) else { continue }
                 let includer = current.parser.file.path
                 let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
                 var include = Include(path: path, location: location, file: nil)

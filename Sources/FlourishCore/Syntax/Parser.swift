@@ -43,11 +43,13 @@ struct Parser {
         self.file = file
         self.fileIndex = fileIndex
         self.lines = recordLines ? [] : nil
+        self.byteCount = file.bytes.count
         // A UTF-8 byte order mark carries no meaning; skip it.
         if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
-    var isAtEnd: Bool { offset >= file.bytes.count }
+    var isAtEnd: Bool { offset >= byteCount }
+    private let byteCount: Int
 
     func location(_ range: Range<Int>) -> SourceLocation {
         SourceLocation(file: fileIndex, range: range)
@@ -57,25 +59,29 @@ struct Parser {
 
     func text(_ token: Token) -> String { file.text(token.range) }
 
-    /// Parses the next line; returns an include request when the line is an `include`.
-    mutating func parseLine(_ session: inout ParseSession) -> Request? {
-        let start = offset
-        var end = start
-        let count = file.bytes.count
+    /// Parses lines until the end of the file or an `include` line, whose request it returns.
+    mutating func parseLines(_ session: inout ParseSession) -> Request? {
+        let file = self.file
         return file.bytes.withUnsafeBufferPointer { buffer -> Request? in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            if let base = buffer.baseAddress, start < count,
-               let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
-                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            } else {
-                end = count
+            let count = buffer.count
+            while offset < count {
+                let start = offset
+                let end: Int
+                if let base = buffer.baseAddress,
+                   let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = count
+                }
+                offset = end + 1
+                var contentEnd = end
+                if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
+                if let request = parseLine(cursor, &session) { return request }
             }
-            offset = end + 1
-            var contentEnd = end
-            if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-            let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
-            return parseLine(cursor, &session)
+            return nil
         }
     }
 
