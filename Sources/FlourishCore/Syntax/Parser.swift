@@ -49,6 +49,8 @@ struct Parser {
     }
 
     var isAtEnd: Bool { offset >= byteCount }
+    /// Whether the whole file is plain ASCII text (then lines need no UTF-8 check); found once.
+    private var plainText: Bool?
     private let byteCount: Int
 
     func location(_ range: Range<Int>) -> SourceLocation {
@@ -65,6 +67,7 @@ struct Parser {
         return file.bytes.withUnsafeBufferPointer { buffer -> Request? in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            if plainText == nil { plainText = UTF8Check.isPlainText(buffer) }
             let count = buffer.count
             while offset < count {
                 let start = offset
@@ -86,7 +89,7 @@ struct Parser {
     }
 
     private mutating func parseLine(_ cursor: ByteCursor, _ session: inout ParseSession) -> Request? {
-        if let issue = UTF8Check.firstIssue(in: cursor.bytes, cursor.offset..<cursor.end) {
+        if plainText != true, let issue = UTF8Check.firstIssue(in: cursor.bytes, cursor.offset..<cursor.end) {
             switch issue {
             case .invalid(let at, let byte):
                 session.report(.invalidUTF8(byte: byte), at: location(at..<at + 1))
