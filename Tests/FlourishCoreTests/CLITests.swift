@@ -108,16 +108,11 @@ import Testing
     }
 
     @Test func colourOnlyOnATerminalWithoutNoColor() {
-        final class Terminal: TextOutput {
-            var text = ""
-            let isTerminal = true
-            func write(_ text: String) { self.text += text }
-        }
         let path = TestSupport.fixtures + "/diagnostics/syntax.flourish"
-        let coloured = Terminal()
+        let coloured = TerminalOutput()
         _ = Flourish.run(arguments: ["check", path], stdout: CapturedOutput(), stderr: coloured)
         #expect(coloured.text.contains("\u{1B}[1;31merror\u{1B}[0m"))
-        let plain = Terminal()
+        let plain = TerminalOutput()
         _ = Flourish.run(arguments: ["check", path], environment: ["NO_COLOR": "1"], stdout: CapturedOutput(), stderr: plain)
         #expect(!plain.text.contains("\u{1B}["))
     }

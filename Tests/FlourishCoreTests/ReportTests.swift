@@ -233,15 +233,10 @@ import Testing
 
 extension ReportTests {
     @Test func colourOnlyOnATerminalWithoutNoColor() {
-        final class Terminal: TextOutput {
-            var text = ""
-            let isTerminal = true
-            func write(_ text: String) { self.text += text }
-        }
-        let coloured = Terminal()
+        let coloured = TerminalOutput()
         _ = Flourish.run(arguments: ["report", "goals", Self.household], stdout: coloured, stderr: CapturedOutput())
         #expect(coloured.text.contains("\u{1B}[31mbehind\u{1B}[0m"))
-        let plain = Terminal()
+        let plain = TerminalOutput()
         _ = Flourish.run(arguments: ["report", "goals", Self.household], environment: ["NO_COLOR": "1"],
                          stdout: plain, stderr: CapturedOutput())
         #expect(!plain.text.contains("\u{1B}["))

@@ -66,3 +66,10 @@ enum TestSupport {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>"
     }
 }
+
+/// An output that claims to be a terminal, to see colour.
+final class TerminalOutput: TextOutput {
+    var text = ""
+    let isTerminal = true
+    func write(_ text: String) { self.text += text }
+}
