@@ -11,7 +11,7 @@ let package = Package(
         .target(name: "FlourishCore"),
         .executableTarget(name: "flourish", dependencies: ["FlourishCore"]),
         // Writes synthetic ledgers for Benchmarks/run; not part of the product.
-        .executableTarget(name: "generate-ledger"),
+        .executableTarget(name: "generate-ledger", dependencies: ["FlourishCore"]),
         .testTarget(
             name: "FlourishCoreTests",
             dependencies: ["FlourishCore"],

@@ -3,6 +3,7 @@
 //
 //     generate-ledger N OUTPUT-PREFIX   →  OUTPUT-PREFIX.flourish, OUTPUT-PREFIX.journal
 
+import FlourishCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,17 +36,7 @@ func cents(_ value: Int) -> String {
 }
 
 func dateText(_ day: Int) -> String {
-    // Civil date from a day number (days since 1970-01-01).
-    let z = day + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-    return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
+    CivilDate(dayNumber: day).description
 }
 
 let arguments = CommandLine.arguments
