@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlourishCore
 
@@ -115,5 +116,60 @@ import Testing
         let plain = TerminalOutput()
         _ = Flourish.run(arguments: ["check", path], environment: ["NO_COLOR": "1"], stdout: CapturedOutput(), stderr: plain)
         #expect(!plain.text.contains("\u{1B}["))
+    }
+}
+
+/// `check` for CI: GitHub annotations, JSON, and `--strict`.
+@Suite struct CheckFormatTests {
+    static let mistakes = TestSupport.root + "/examples/mistakes.flourish"
+
+    @Test func githubAnnotations() {
+        let result = TestSupport.run(["check", "--format", "github", Self.mistakes])
+        #expect(result.status == .problems)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 14)
+        #expect(lines.contains("::error file=examples/mistakes.flourish,line=20,col=3,endColumn=8,title=flourish unknown-name::unknown account, category or person `Dinig`%0Ahint: did you mean `Dining`?"))
+        #expect(result.stderr == "14 errors (3 entries in 1 file)\n")
+    }
+
+    @Test func workflowCommandEscaping() {
+        #expect(DiagnosticRenderer.data("50% off\nnow") == "50%25 off%0Anow")
+        #expect(DiagnosticRenderer.property("a,b:c") == "a%2Cb%3Ac")
+    }
+
+    @Test func jsonDiagnostics() throws {
+        let result = TestSupport.run(["check", "--format", "json", Self.mistakes])
+        #expect(result.status == .problems)
+        #expect(result.stderr == "")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 14)
+        let first = array[1]
+        #expect(first["file"] as? String == "examples/mistakes.flourish")
+        #expect(first["line"] as? Int == 9)
+        #expect(first["column"] as? Int == 9)
+        #expect(first["severity"] as? String == "error")
+        #expect(first["id"] as? String == "duplicate-declaration")
+        #expect(first["message"] as? String == "account `Bank` is declared more than once")
+        #expect(first["hint"] as? String == "remove or rename one of them")
+        let notes = try #require(first["notes"] as? [[String: Any]])
+        #expect(notes.first?["line"] as? Int == 7)
+        let clean = TestSupport.run(["check", "--format", "json", TestSupport.root + "/examples/drip.flourish"])
+        #expect(clean.stdout == "[]\n")
+        #expect(clean.status == .success)
+    }
+
+    @Test func strictMakesWarningsFail() {
+        let path = TestSupport.fixtures + "/diagnostics/used-before-opening.flourish"
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let strict = TestSupport.run(["check", "--strict", path])
+        #expect(strict.status == .problems)
+        #expect(strict.stderr.hasSuffix("1 warning (1 entry in 1 file)\n"))
+        #expect(TestSupport.run(["check", "--format", "yaml", path]).status == .usage)
+    }
+
+    @Test func workflowExampleRunsTheDocumentedCommands() {
+        let workflow = TestSupport.read(TestSupport.root + "/examples/ci/flourish.yml")
+        #expect(workflow.contains("flourish check --format github --strict"))
+        #expect(workflow.contains("flourish fmt --check"))
     }
 }

@@ -1,11 +1,25 @@
-/// `flourish check [FILE…]`: validate and report every problem.
+/// `flourish check [--format text|github|json] [--strict] [--as-of DATE] [FILE…]`: validate and
+/// report every problem.
 enum CheckCommand {
+    enum Format: String, CaseIterable {
+        case text, github, json
+    }
+
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--as-of"], command: "check")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"], valued: ["--as-of", "--format"],
+                                        command: "check")
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.check)
             return .success
         }
+        var format = Format.text
+        if let name = invocation.values["--format"] {
+            guard let chosen = Format(rawValue: name) else {
+                throw Invocation.UsageError(message: "unknown format '\(name)'; use one of: " + Format.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            format = chosen
+        }
+        let strict = invocation.flags.contains("--strict")
         let paths = try context.ledgerPaths(invocation.operands, command: "check")
         let loaded: LedgerLoader.Result
         do {
@@ -18,13 +32,21 @@ enum CheckCommand {
         let renderer = DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        if !diagnostics.isEmpty {
-            context.stderr.write(renderer.render(diagnostics))
+        let failed = errors > 0 || (strict && warnings > 0)
+        switch format {
+        case .json:
+            context.stdout.write(renderer.json(diagnostics))
+            return failed ? .problems : .success
+        case .github:
+            context.stdout.write(renderer.github(diagnostics))
+        case .text:
+            if !diagnostics.isEmpty { context.stderr.write(renderer.render(diagnostics)) }
         }
         let scope = "\(counted(loaded.ledger.entries.count, "entry", "entries")) in \(counted(loaded.ledger.files.count, "file", "files"))"
-        if errors > 0 {
-            var found = counted(errors, "error", "errors")
-            if warnings > 0 { found += " and " + counted(warnings, "warning", "warnings") }
+        if failed {
+            var found = [counted(errors, "error", "errors"), counted(warnings, "warning", "warnings")]
+                .filter { !$0.hasPrefix("0 ") }.joined(separator: " and ")
+            if found.isEmpty { found = "no problems" }
             context.stderr.write("\(found) (\(scope))\n")
             return .problems
         }

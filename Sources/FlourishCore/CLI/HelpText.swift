@@ -43,18 +43,22 @@ enum HelpText {
     enforces the bucket rule: on every day, the money in the on-budget accounts covers
     every set-aside, so main savings is never negative and no goal is overdrawn.
 
-    USAGE: flourish check [--as-of <date>] [<file> ...]
+    USAGE: flourish check [--format text|github|json] [--strict] [--as-of <date>] [<file> ...]
 
     ARGUMENTS:
       <file>                  Ledger files to check (default: $FLOURISH_FILE).
 
     OPTIONS:
+      --format <format>       text (default): messages with the source line and a caret.
+                              github: GitHub Actions annotations, one per problem.
+                              json: a JSON array of the problems (docs/json.md).
+      --strict                Warnings fail the check too.
       --as-of <date>          Check the bucket rule through this date (YYYY-MM-DD or
                               'today') instead of the ledger's last date.
       -h, --help              Show help information.
 
     EXIT STATUS:
-      0 no errors (warnings allowed), 1 errors found, 64 bad usage,
+      0 no errors (warnings allowed unless --strict), 1 problems found, 64 bad usage,
       66 a file cannot be read.
 
     """
@@ -140,7 +144,7 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "check": return "Usage: flourish check [--as-of <date>] [<file> ...]\n  See 'flourish help check' for more.\n"
+        case "check": return "Usage: flourish check [--format text|github|json] [--strict] [--as-of <date>] [<file> ...]\n  See 'flourish help check' for more.\n"
         case "report": return "Usage: flourish report [<kind>] [<name> ...] [<file> ...] [<options>]\n  See 'flourish help report' for more.\n"
         case "fmt": return "Usage: flourish fmt [--check] [<file> ...]\n  See 'flourish help fmt' for more.\n"
         default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
