@@ -13,6 +13,7 @@ enum HelpText {
     COMMANDS:
       check                   Validate ledger files and report every problem.
       fmt                     Rewrite ledger files in canonical form.
+      export                  Write the ledger for ledger/hledger, beancount or as CSV.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
       help                    Show help for a command.
@@ -125,6 +126,28 @@ enum HelpText {
 
     """
 
+    static let export = """
+    OVERVIEW: Write the ledger in another tool's format, on standard output.
+
+    Accounts become Assets:NAME (credit cards Liabilities:NAME), categories Expenses:…
+    or Income:…, people Assets:Receivable:NAME; opening balances and corrections are
+    balanced against Equity. Budgets become periodic transactions (ledger) or
+    custom "budget" directives (beancount, read by fava); other budgeting directives
+    become comments. Balance assertions are kept.
+
+    USAGE: flourish export <format> [<file> ...]
+
+    ARGUMENTS:
+      <format>                ledger: a ledger/hledger journal.
+                              beancount: a beancount file (bean-check, fava).
+                              csv: one row per split line (RFC 4180).
+      <file>                  Ledger files (default: $FLOURISH_FILE).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
     static let help = """
     OVERVIEW: Show help for a command.
 
@@ -137,6 +160,7 @@ enum HelpText {
         case "check": return check
         case "fmt": return fmt
         case "report": return report
+        case "export": return export
         case "help": return help
         default: return nil
         }

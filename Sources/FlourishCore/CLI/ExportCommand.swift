@@ -1,0 +1,34 @@
+/// `flourish export ledger|beancount|csv [FILE…]`: write the ledger in another tool's format.
+enum ExportCommand {
+    static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let invocation = try Invocation(arguments, flags: ["-h", "--help"], command: "export")
+        if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
+            context.stdout.write(HelpText.export)
+            return .success
+        }
+        let targets = Exporter.Target.allCases.map(\.rawValue)
+        guard let word = invocation.operands.first else {
+            throw Invocation.UsageError(message: "export to what? One of: " + targets.joined(separator: ", "))
+        }
+        guard let target = Exporter.Target(rawValue: word) else {
+            var message = "unknown export format '\(word)'"
+            if let suggestion = Suggestion.closest(to: word, among: targets) { message += "\nDid you mean '\(suggestion)'?" }
+            throw Invocation.UsageError(message: message)
+        }
+        let paths = try context.ledgerPaths(Array(invocation.operands.dropFirst()), command: "export \(word)")
+        let loaded: LedgerLoader.Result
+        do {
+            loaded = try LedgerLoader.load(paths: paths)
+        } catch {
+            return context.cannotRead(error)
+        }
+        let errors = Validator.validate(loaded, checks: Check.all.filter { !$0.needsValidLedger }).filter { $0.severity == .error }
+        if !errors.isEmpty {
+            context.stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour).render(errors))
+            context.stderr.write("\(counted(errors.count, "error", "errors")): fix them, then export again\n")
+            return .problems
+        }
+        context.stdout.write(Exporter.export(loaded.ledger, as: target))
+        return .success
+    }
+}

@@ -1,0 +1,136 @@
+/// `flourish export ledger|beancount|csv`: the ledger in other tools' formats, so that its data
+/// is never trapped. Budgets become periodic transactions (ledger) or `custom "budget"`
+/// directives (beancount, as fava reads them); other budgeting directives become comments.
+public enum Exporter {
+    public enum Target: String, CaseIterable, Sendable {
+        case ledger, beancount, csv
+    }
+
+    public static func export(_ ledger: Ledger, as target: Target) -> String {
+        switch target {
+        case .ledger: return journal(ledger)
+        case .beancount: return beancount(ledger)
+        case .csv: return csv(ledger)
+        }
+    }
+
+    static func amount(_ money: Money, _ ledger: Ledger) -> String {
+        money.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false) + " " + (ledger.currency?.code ?? "USD")
+    }
+
+    /// Budgeting directives other tools do not model, as comment lines.
+    static func budgetingNotes(_ ledger: Ledger) -> [String] {
+        let format = { (money: Money) in amount(money, ledger) }
+        var notes: [String] = []
+        if ledger.monthStartDay != 1 { notes.append("month-start \(ledger.monthStartDay)") }
+        for item in ledger.allowances { notes.append("\(item.date) daily allowance \(format(item.amount.value))") }
+        for item in ledger.earmarks {
+            notes.append("\(item.date) earmark \(ledger.names[item.category.id]) \(format(item.amount.value))" + (item.dueDay.map { " due \($0.value)" } ?? ""))
+        }
+        for item in ledger.goals {
+            notes.append("\(item.date) goal \(ledger.names[item.name.id]) \(format(item.target.value))" + (item.deadline.map { " by \($0.value)" } ?? ""))
+        }
+        for item in ledger.goalMoves { notes.append("\(item.date) move \(format(item.amount.value)) \(item.direction.rawValue) goal \(ledger.names[item.goal.id])") }
+        for item in ledger.incomes { notes.append("\(item.date) expected income \(format(item.amount.value)) \(item.period.rawValue)") }
+        for item in ledger.savingsTargets { notes.append("\(item.date) savings target \(Money(minorUnits: Int64(item.basisPoints.value)).formatted(decimals: 2))%") }
+        for item in ledger.subscriptions {
+            notes.append("\(item.date) subscription \(ledger.names[item.name.id]) \(format(item.amount.value)) \(item.frequency.rawValue), next \(item.nextDue.value), from \(ledger.names[item.account.id])")
+        }
+        return notes
+    }
+
+    // MARK: ledger / hledger
+
+    static func journal(_ ledger: Ledger) -> String {
+        let names = ExportNames(ledger, style: .ledger)
+        let data = ExportTransactions(ledger, names: names)
+        var out = "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
+        for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
+        out += "\n"
+        for budget in ledger.budgets.sorted(by: { ($0.date, $0.location) < ($1.date, $1.location) }) {
+            out += "~ monthly from \(budget.date)\n"
+            out += "    \(names.name(budget.category.id))  \(amount(budget.amount.value, ledger))\n    Assets\n\n"
+        }
+        var assertionIndex = 0
+        func flushAssertions(through date: CivilDate?) {
+            while assertionIndex < data.assertions.count, date.map({ data.assertions[assertionIndex].date < $0 }) ?? true {
+                let assertion = data.assertions[assertionIndex]
+                out += "\(assertion.date) * Balance assertion\n"
+                out += "    \(assertion.account)  0 \(ledger.currency?.code ?? "USD") = \(amount(assertion.amount, ledger))\n\n"
+                assertionIndex += 1
+            }
+        }
+        for transaction in data.transactions {
+            flushAssertions(through: transaction.date)
+            let mark = transaction.status == .cleared ? " *" : transaction.status == .pending ? " !" : ""
+            out += "\(transaction.date)\(mark) \(transaction.description.isEmpty ? "(no description)" : transaction.description)"
+            if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
+            out += "\n"
+            for note in transaction.notes { out += "    ; \(note)\n" }
+            let width = transaction.postings.map(\.account.count).max() ?? 0
+            for posting in transaction.postings {
+                out += "    " + posting.account + String(repeating: " ", count: width - posting.account.count + 2) + amount(posting.amount, ledger) + "\n"
+            }
+            out += "\n"
+        }
+        flushAssertions(through: nil)
+        return out
+    }
+
+    // MARK: beancount
+
+    static func beancount(_ ledger: Ledger) -> String {
+        let names = ExportNames(ledger, style: .beancount)
+        let data = ExportTransactions(ledger, names: names)
+        let code = ledger.currency?.code ?? "USD"
+        func quoted(_ text: String) -> String { "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
+        func tag(_ text: String) -> String {
+            String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
+        }
+        var out = "; Exported from Flourish (format v1). Check it with bean-check; browse it with fava.\n"
+        out += "option \"title\" \"Flourish ledger\"\noption \"operating_currency\" \"\(code)\"\n\n"
+        for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
+        out += "\n"
+        let opened = data.firstDate ?? CivilDate(year: 2000, month: 1, day: 1)!
+        let accounts = Set(names.all.values).union([ExportNames.opening, ExportNames.corrections]).sorted()
+        for account in accounts { out += "\(opened) open \(account) \(code)\n" }
+        out += "\n"
+        for budget in ledger.budgets.sorted(by: { ($0.date, $0.location) < ($1.date, $1.location) }) {
+            out += "\(budget.date) custom \"budget\" \(names.name(budget.category.id)) \"monthly\" \(amount(budget.amount.value, ledger))\n"
+        }
+        out += "\n"
+        for transaction in data.transactions {
+            let flag = transaction.status == .pending ? "!" : "*"
+            out += "\(transaction.date) \(flag) \(quoted(transaction.description))"
+            for name in transaction.tags { out += " #" + tag(name) }
+            out += "\n"
+            for note in transaction.notes { out += "  ; \(note)\n" }
+            for posting in transaction.postings { out += "  \(posting.account)  \(amount(posting.amount, ledger))\n" }
+            out += "\n"
+        }
+        // beancount checks a balance at the start of its day; Flourish at the end of its day.
+        for assertion in data.assertions {
+            out += "\(assertion.date.adding(days: 1)) balance \(assertion.account)  \(amount(assertion.amount, ledger))\n"
+        }
+        return out
+    }
+
+    // MARK: CSV
+
+    /// One row per split line (openings and corrections as two rows each), RFC 4180.
+    static func csv(_ ledger: Ledger) -> String {
+        let names = ExportNames(ledger, style: .ledger)
+        let data = ExportTransactions(ledger, names: names)
+        let code = ledger.currency?.code ?? "USD"
+        var rows = [["date", "status", "description", "tags", "account", "name", "amount", "currency"]]
+        for transaction in data.transactions {
+            let status = transaction.status == .cleared ? "*" : transaction.status == .pending ? "!" : ""
+            for (posting, target) in zip(transaction.postings, transaction.targets) {
+                rows.append([transaction.date.description, status, transaction.description,
+                             transaction.tags.map { "#" + $0 }.joined(separator: " "), posting.account, target,
+                             posting.amount.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false), code])
+            }
+        }
+        return rows.map { $0.map(DocumentRenderer.csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+}
