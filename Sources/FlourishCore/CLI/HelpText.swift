@@ -13,6 +13,7 @@ enum HelpText {
     COMMANDS:
       check                   Validate ledger files and report every problem.
       fmt                     Rewrite ledger files in canonical form.
+      add                     Append one entry, checked, written atomically.
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
@@ -126,6 +127,30 @@ enum HelpText {
 
     """
 
+    static let add = """
+    OVERVIEW: Append one entry to a ledger file.
+
+    The entry is written in canonical form at the end of the file. The ledger is checked
+    with it first: an unknown name (with the closest one suggested) or any error leaves
+    the file untouched; otherwise the file is replaced atomically.
+
+    USAGE: flourish add <date> <description> <amount> <category> --from <account> [<options>]
+
+    ARGUMENTS:
+      <date>                  YYYY-MM-DD.
+      <description>           What it was (quote it when it has spaces).
+      <amount>                The amount spent, e.g. 4.50 (negative for a refund).
+      <category>              The category it is charged to.
+
+    OPTIONS:
+      --from <account>        The account that paid.
+      --file <file>           The ledger file to add to (default: $FLOURISH_FILE).
+      --tag <tag>             A #tag for the entry.
+      --pending               Mark the entry pending (!) instead of cleared (*).
+      -h, --help              Show help information.
+
+    """
+
     static let export = """
     OVERVIEW: Write the ledger in another tool's format, on standard output.
 
@@ -161,6 +186,7 @@ enum HelpText {
         case "fmt": return fmt
         case "report": return report
         case "export": return export
+        case "add": return add
         case "help": return help
         default: return nil
         }

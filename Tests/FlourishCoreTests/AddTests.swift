@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import FlourishCore
+
+/// `flourish add`: one entry appended, checked first, written atomically or not at all.
+@Suite struct AddTests {
+    func copyOfDrip() -> String {
+        let path = TestSupport.temporaryDirectory() + "/drip.flourish"
+        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/drip.flourish"), to: path)
+        return path
+    }
+
+    @Test func addsACanonicalEntryThatChecks() {
+        let path = copyOfDrip()
+        let before = TestSupport.read(path)
+        let result = TestSupport.run(["add", "2026-11-23", "Espresso with Sam", "4.50", "Coffee", "--from", "Bank", "--file", path, "--tag", "coffee"])
+        #expect(result.status == .success)
+        #expect(result.stdout == "added to \(path):\n2026-11-23 * Espresso with Sam  #coffee\n  Coffee  4.50\n  Bank\n")
+        #expect(TestSupport.read(path) == before + "\n2026-11-23 * Espresso with Sam  #coffee\n  Coffee  4.50\n  Bank\n")
+        #expect(TestSupport.run(["check", path]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", path]).stdout == "")
+    }
+
+    @Test func unknownCategorySuggestsTheClosestAndChangesNothing() {
+        let path = copyOfDrip()
+        let before = TestSupport.read(path)
+        let result = TestSupport.run(["add", "2026-11-23", "Espresso", "4.50", "Cofee", "--from", "Bank", "--file", path])
+        #expect(result.status == .problems)
+        #expect(result.stderr == "Error: unknown category 'Cofee'; did you mean 'Coffee'?\n\(path): not changed\n")
+        #expect(TestSupport.read(path) == before)
+        let account = TestSupport.run(["add", "2026-11-23", "Espresso", "4.50", "Coffee", "--from", "Bnak", "--file", path])
+        #expect(account.stderr.hasPrefix("Error: unknown --from account 'Bnak'; did you mean 'Bank'?\n"))
+    }
+
+    @Test func anEntryThatBreaksTheLedgerIsNotWritten() {
+        let path = copyOfDrip()
+        let before = TestSupport.read(path)
+        // Spending this much leaves nothing for the allowance: the bucket rule fails.
+        let result = TestSupport.run(["add", "2026-11-22", "Bike", "2500.00", "Travel", "--from", "Bank", "--file", path])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("error: overcommitted by"))
+        #expect(result.stderr.hasSuffix("\(path): not changed: the entry would leave 3 errors\n"))
+        #expect(TestSupport.read(path) == before)
+    }
+
+    @Test func aBrokenLedgerIsNotTouched() {
+        let path = TestSupport.temporaryDirectory() + "/broken.flourish"
+        let text = TestSupport.read(TestSupport.root + "/examples/mistakes.flourish")
+        TestSupport.write(text, to: path)
+        let result = TestSupport.run(["add", "2026-11-23", "Lunch", "4.50", "Dining", "--from", "Bank", "--file", path])
+        #expect(result.status == .problems)
+        #expect(result.stderr.hasSuffix("\(path): not changed: fix its 14 errors first\n"))
+        #expect(TestSupport.read(path) == text)
+    }
+
+    @Test func usage() {
+        let path = copyOfDrip()
+        #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4.50", "Coffee", "--file", path]).stderr.hasPrefix("Error: say which account paid: --from ACCOUNT\n"))
+        #expect(TestSupport.run(["add", "2026-13-23", "Lunch", "4.50", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
+        #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4,5", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
+        #expect(TestSupport.run(["add", "Lunch", "--from", "Bank", "--file", path]).status == .usage)
+        let environment = TestSupport.run(["add", "2026-11-23", "Lunch", "1.00", "Coffee", "--from", "Bank"], environment: ["FLOURISH_FILE": path])
+        #expect(environment.status == .success)
+    }
+}
