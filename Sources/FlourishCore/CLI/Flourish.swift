@@ -1,6 +1,6 @@
 /// The command-line interface as a function, so tests can drive it in-process.
 public enum Flourish {
-    static let commands = ["check", "fmt", "report", "export", "add", "help"]
+    static let commands = ["check", "fmt", "report", "export", "add", "import", "help"]
 
     /// Runs one command line (without the program name) and returns the exit status.
     /// `today` is read only when the user asks for `--date today`.
@@ -28,6 +28,8 @@ public enum Flourish {
             return context.guarded(command) { () throws(Invocation.UsageError) in try FormatCommand.run(rest, context) }
         case "add":
             return context.guarded(command) { () throws(Invocation.UsageError) in try AddCommand.run(rest, context) }
+        case "import":
+            return context.guarded(command) { () throws(Invocation.UsageError) in try ImportCommand.run(rest, context) }
         case "export":
             return context.guarded(command) { () throws(Invocation.UsageError) in try ExportCommand.run(rest, context) }
         case "report":

@@ -15,6 +15,7 @@ enum HelpText {
       fmt                     Rewrite ledger files in canonical form.
       add                     Append one entry, checked, written atomically.
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
+      import                  Append a bank's CSV statement as entries.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
       help                    Show help for a command.
@@ -151,6 +152,24 @@ enum HelpText {
 
     """
 
+    static let importing = """
+    OVERVIEW: Append a bank's CSV statement to a ledger as entries.
+
+    A rules file says how to read the statement (columns, date format, amounts) and which
+    category each row goes to (grammar.md, section 9). Each row is written with an
+    `; import:KEY` mark, so running the same import again adds nothing. A malformed row is
+    reported with its line number and nothing from the file is imported; the ledger is
+    checked with the new entries before the file is replaced atomically.
+
+    USAGE: flourish import csv <statement> --rules <rules> [--file <ledger>]
+
+    OPTIONS:
+      --rules <rules>         The rules file.
+      --file <ledger>         The ledger file to append to (default: $FLOURISH_FILE).
+      -h, --help              Show help information.
+
+    """
+
     static let export = """
     OVERVIEW: Write the ledger in another tool's format, on standard output.
 
@@ -187,6 +206,7 @@ enum HelpText {
         case "report": return report
         case "export": return export
         case "add": return add
+        case "import": return importing
         case "help": return help
         default: return nil
         }

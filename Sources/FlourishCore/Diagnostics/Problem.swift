@@ -41,6 +41,11 @@ public enum Problem: Sendable, Equatable {
     case overcommitted(date: String, shortfall: String, funds: String, days: Int, through: String, biggest: [String])
     case goalOverdrawn(goal: String, date: String, by: String)
     case snapshotMismatch(bucket: String, date: String, expected: String, actual: String, difference: String)
+    // Import
+    case unknownRule(String, suggestion: String?)
+    case missingRule(String)
+    case importColumns(needed: Int, found: Int)
+    case importField(what: String, value: String, expected: String)
 
     public var severity: Diagnostic.Severity {
         switch self {
@@ -87,6 +92,10 @@ public enum Problem: Sendable, Equatable {
         case .overcommitted: return "overcommitted"
         case .goalOverdrawn: return "goal-overdrawn"
         case .snapshotMismatch: return "snapshot-assertion"
+        case .unknownRule: return "unknown-rule"
+        case .missingRule: return "missing-rule"
+        case .importColumns: return "import-columns"
+        case .importField: return "import-field"
         }
     }
 
@@ -165,6 +174,14 @@ public enum Problem: Sendable, Equatable {
             return "goal `\(goal)` is overdrawn by \(by) on \(date)"
         case .snapshotMismatch(let bucket, let date, let expected, let actual, let difference):
             return "snapshot assertion failed for \(bucket) at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
+        case .unknownRule(let word, _):
+            return "unknown rule `\(word)`"
+        case .missingRule(let rule):
+            return "the rules have no `\(rule)` line"
+        case .importColumns(let needed, let found):
+            return "this row has \(found) \(found == 1 ? "column" : "columns"), the rules read column \(needed)"
+        case .importField(let what, let value, let expected):
+            return "\(what) `\(value)` is not \(expected)"
         }
     }
 
@@ -239,6 +256,15 @@ public enum Problem: Sendable, Equatable {
             return "move money into the goal before charging spending to it"
         case .snapshotMismatch:
             return "run `flourish report snapshot --date DATE` to see how the figure is made up"
+        case .unknownRule(_, let suggestion):
+            if let suggestion { return "did you mean `\(suggestion)`?" }
+            return "rules are: " + ImportRuleKeyword.allCases.map(\.rawValue).joined(separator: ", ")
+        case .missingRule(let rule):
+            return "add a `\(rule)` line to the rules file"
+        case .importColumns:
+            return "check the `separator` rule and the column numbers; nothing was imported"
+        case .importField:
+            return "fix the row or the rules; nothing from this file was imported"
         case .expected, .outOfRange:
             return nil
         }

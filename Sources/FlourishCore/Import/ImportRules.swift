@@ -1,0 +1,53 @@
+/// How to read one bank's CSV statement (grammar.md, "Import rules").
+public struct ImportRules: Sendable {
+    public enum DateFormat: String, CaseIterable, Sendable {
+        case ymd = "YYYY-MM-DD"
+        case dmySlash = "DD/MM/YYYY"
+        case mdySlash = "MM/DD/YYYY"
+        case dmyDot = "DD.MM.YYYY"
+    }
+
+    public enum Amounts: Sendable {
+        /// One signed column: money into the account is positive.
+        case signed(column: Int)
+        /// Money out in one column, money in in another (both written as positive numbers).
+        case split(debit: Int, credit: Int)
+    }
+
+    public var account: String = ""
+    public var skip = 0
+    public var separator: UInt8 = UInt8(ascii: ",")
+    public var dateColumn = 0
+    public var dateFormat = DateFormat.ymd
+    public var amounts: Amounts?
+    public var negate = false
+    public var decimalComma = false
+    public var descriptionColumns: [Int] = []
+    /// Case-insensitive text to look for in the description, and the category it means.
+    public var matches: [(text: String, category: String)] = []
+    public var defaultCategory = ""
+
+    /// The category for a description: the first `match` found in it, else the default.
+    func category(for description: String) -> String {
+        let lowered = description.lowercased()
+        return matches.first { lowered.contains($0.text.lowercased()) }?.category ?? defaultCategory
+    }
+
+    /// The highest column the rules read (1-based).
+    var columnsNeeded: Int {
+        var columns = [dateColumn] + descriptionColumns
+        switch amounts {
+        case .signed(let column)?: columns.append(column)
+        case .split(let debit, let credit)?: columns += [debit, credit]
+        case nil: break
+        }
+        return columns.max() ?? 0
+    }
+}
+
+/// The rules file's keywords.
+enum ImportRuleKeyword: String, CaseIterable {
+    case account, skip, separator, date, amount, debit, credit, negate, description, match
+    case `default`
+    case decimalComma = "decimal-comma"
+}

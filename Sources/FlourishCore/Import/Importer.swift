@@ -1,0 +1,154 @@
+/// Turns a bank's CSV statement into ledger entries, following an `ImportRules`.
+///
+/// Each row gets a key made from its text (and how many identical rows came before it in the
+/// file), written as `; import:KEY` on the entry's date line; rows whose key is already in the
+/// ledger are not imported again.
+enum Importer {
+    struct Row {
+        var date: CivilDate
+        var description: String
+        /// Money into the statement's account (negative when it left).
+        var amount: Money
+        var key: String
+        var category: String
+    }
+
+    /// The rows of a statement, or the problems that stop it being imported at all.
+    static func rows(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int) -> (rows: [Row], diagnostics: [Diagnostic]) {
+        var rows: [Row] = []
+        var diagnostics: [Diagnostic] = []
+        var occurrences: [String: Int] = [:]
+        for record in CSVReader.records(csv.bytes, separator: rules.separator).dropFirst(rules.skip) {
+            func location(_ column: Int) -> SourceLocation {
+                let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
+                let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
+                return SourceLocation(file: fileIndex, range: start..<max(start, end))
+            }
+            guard record.fields.count >= rules.columnsNeeded else {
+                diagnostics.append(Diagnostic(.importColumns(needed: rules.columnsNeeded, found: record.fields.count),
+                                              at: SourceLocation(file: fileIndex, range: record.range)))
+                continue
+            }
+            let dateText = record.fields[rules.dateColumn - 1].trimmingBlanks
+            guard let date = parseDate(dateText, rules.dateFormat) else {
+                diagnostics.append(Diagnostic(.importField(what: "date", value: dateText, expected: "a date written \(rules.dateFormat.rawValue)"),
+                                              at: location(rules.dateColumn)))
+                continue
+            }
+            var amount: Money
+            switch rules.amounts {
+            case .signed(let column)?:
+                guard let value = parseAmount(record.fields[column - 1], rules, decimals) else {
+                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"),
+                                                  at: location(column)))
+                    continue
+                }
+                amount = value
+            case .split(let debit, let credit)?:
+                let out = record.fields[debit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[debit - 1], rules, decimals)
+                let into = record.fields[credit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[credit - 1], rules, decimals)
+                guard let out, let into else {
+                    let column = out == nil ? debit : credit
+                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"),
+                                                  at: location(column)))
+                    continue
+                }
+                amount = Money(minorUnits: into.minorUnits &- out.minorUnits)
+            case nil:
+                continue
+            }
+            if rules.negate { amount = amount.negated ?? amount }
+            let description = rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            let text = csv.text(record.range)
+            let occurrence = occurrences[text, default: 0] + 1
+            occurrences[text] = occurrence
+            let key = hexHash(rules.account + "\u{1}" + text) + (occurrence > 1 ? "-\(occurrence)" : "")
+            rows.append(Row(date: date, description: description, amount: amount, key: key, category: rules.category(for: description)))
+        }
+        return (rows, diagnostics)
+    }
+
+    /// `import:KEY` markers already in the ledger's files.
+    static func existingKeys(_ ledger: Ledger) -> Set<String> {
+        var keys: Set<String> = []
+        let marker = Array("import:".utf8)
+        for file in ledger.files {
+            let bytes = file.bytes
+            var index = 0
+            while index + marker.count <= bytes.count {
+                if bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
+                    var end = index + marker.count
+                    while end < bytes.count, ByteClass.isDigit(bytes[end]) || (bytes[end] >= 0x61 && bytes[end] <= 0x66) || bytes[end] == UInt8(ascii: "-") {
+                        end += 1
+                    }
+                    keys.insert(String(decoding: bytes[index + marker.count..<end], as: UTF8.self))
+                    index = end
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return keys
+    }
+
+    /// The entries in canonical form, in date order.
+    static func entries(_ rows: [Row], account: String, decimals: Int) -> String {
+        var out = ""
+        for row in rows.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            var description = row.description.isEmpty ? "(no description)" : row.description
+            if description.contains(" #") || description.contains(";") || description.hasPrefix("\"") || description.hasPrefix("#") {
+                description = "\"" + description.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+            }
+            let spent = (row.amount.negated ?? row.amount).formatted(decimals: decimals, grouping: false)
+            out += "\(row.date) \(description)  ; import:\(row.key)\n"
+            out += "  \(Check.quoted(row.category))  \(spent)\n  \(Check.quoted(account))\n\n"
+        }
+        return out
+    }
+
+    static func parseDate(_ text: String, _ format: ImportRules.DateFormat) -> CivilDate? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).map { Int($0) }
+        guard parts.count == 3, let a = parts[0], let b = parts[1], let c = parts[2] else { return nil }
+        switch format {
+        case .ymd: return CivilDate(year: a, month: b, day: c)
+        case .dmySlash, .dmyDot: return CivilDate(year: c, month: b, day: a)
+        case .mdySlash: return CivilDate(year: c, month: a, day: b)
+        }
+    }
+
+    /// `-1,234.56`, `$4.50`, `4,50` (with `decimal-comma`) → money, or nil.
+    static func parseAmount(_ text: String, _ rules: ImportRules, _ decimals: Int) -> Money? {
+        var cleaned = ""
+        for character in text.trimmingBlanks where !"$€£¥ ".contains(character) {
+            if rules.decimalComma {
+                if character == "." { continue }
+                cleaned.append(character == "," ? "." : character)
+            } else {
+                if character == "," { continue }
+                cleaned.append(character)
+            }
+        }
+        guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(cleaned.utf8))), value.scale <= decimals,
+              let minor = NumberSyntax.minorUnits(value, decimals: decimals) else { return nil }
+        return Money(minorUnits: minor)
+    }
+
+    /// Sixteen hex digits of FNV-1a.
+    static func hexHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}
