@@ -90,7 +90,7 @@ import Testing
         let badDate = TestSupport.run(["report", "snapshot", "--date", "2026-02-30", Self.drip])
         #expect(badDate.stderr.hasPrefix("Error: '2026-02-30' is not a date; write YYYY-MM-DD or 'today'\n"))
         let badFormat = TestSupport.run(["report", "snapshot", "--format", "xml", Self.drip])
-        #expect(badFormat.stderr.hasPrefix("Error: unknown format 'xml'; use one of: text, csv, json\n"))
+        #expect(badFormat.stderr.hasPrefix("Error: unknown format 'xml'; use one of: text, csv, json, html\n"))
         let badRange = TestSupport.run(["report", "log", "--date", "2026-11-09..2026-11-05", Self.drip])
         #expect(badRange.status == .usage)
         #expect(TestSupport.run(["help", "report"]).stdout.hasPrefix("OVERVIEW: Show a report computed from the ledger.\n"))

@@ -122,8 +122,12 @@ enum HelpText {
       --match <text>          register: only entries whose description contains text.
       --tag <tag>             register: only entries with this #tag.
       --settle                people: the transfers that settle everyone.
-      --format text|csv|json  Output format (default: text). CSV follows RFC 4180;
-                              JSON amounts are decimal strings (docs/json.md).
+      --format <format>       text (default), csv (RFC 4180), json (amounts as decimal
+                              strings, docs/json.md), or html for review and dashboard:
+                              one self-contained page with charts.
+      -o, --output <file>     Write the report to a file (atomically) instead.
+      --ascii                 Bars and sparklines in plain ASCII (the default when the
+                              terminal is not UTF-8).
       -h, --help              Show help information.
 
     """

@@ -8,11 +8,11 @@ enum ReportCommand {
     }
 
     enum Format: String, CaseIterable {
-        case text, csv, json
+        case text, csv, json, html
     }
 
-    static let flags = ["-h", "--help", "--settle"]
-    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag"]
+    static let flags = ["-h", "--help", "--settle", "--ascii"]
+    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag", "-o", "--output"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
@@ -38,6 +38,10 @@ enum ReportCommand {
         if format == .csv && !kind.hasCSV {
             throw Invocation.UsageError(message: "the \(kind.rawValue) report has no CSV form; use --format text or json")
         }
+        if format == .html && kind != .review && kind != .dashboard {
+            throw Invocation.UsageError(message: "--format html is for the review and dashboard reports")
+        }
+        let output = invocation.values["-o"] ?? invocation.values["--output"]
         // Register takes names to filter by; every other operand is a ledger file.
         let names = kind == .register ? operands.filter { !looksLikeFile($0) } : []
         let files = operands.filter { !names.contains($0) }
@@ -92,6 +96,7 @@ enum ReportCommand {
         let asOf = date ?? min(period.upperBound, span.upperBound)
         let reportContext = ReportContext(ledger: ledger, from: period.lowerBound, to: period.upperBound, asOf: asOf)
         let document: ReportDocument
+        var html: String?
         switch kind {
         case .budget:
             document = BudgetReport.make(reportContext, month: reportContext.month(containing: asOf)).document
@@ -103,8 +108,13 @@ enum ReportCommand {
                 return .problems
             }
             document = dashboard.document
+            if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency) }
         case .review:
-            document = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf)).document
+            let review = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf))
+            document = review.document
+            if format == .html {
+                html = ReviewHTML.render(review, snapshot: BucketEngine(ledger).snapshot(at: review.asOf), currency: ledger.currency)
+            }
         case .people:
             document = PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
         case .subscriptions:
@@ -118,13 +128,34 @@ enum ReportCommand {
             return .success  // rendered above
         }
         let renderer = DocumentRenderer(currency: ledger.currency,
-                                        colour: context.stdout.isTerminal && context.environment["NO_COLOR"] == nil)
+                                        colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
+                                        unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
+        let text: String
         switch format {
-        case .text: context.stdout.write(renderer.text(document))
-        case .csv: context.stdout.write(renderer.csv(document))
-        case .json: context.stdout.write(renderer.json(document))
+        case .text: text = renderer.text(document)
+        case .csv: text = renderer.csv(document)
+        case .json: text = renderer.json(document)
+        case .html: text = html ?? ""
         }
+        guard let output else {
+            context.stdout.write(text)
+            return .success
+        }
+        do {
+            try FileSystem.writeAtomically(output, Array(text.utf8))
+        } catch {
+            context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
+            return .software
+        }
+        context.stdout.write("wrote \(output)\n")
         return .success
+    }
+
+    /// Whether the terminal takes UTF-8 (LC_ALL, LC_CTYPE, then LANG, as the C library reads them).
+    static func isUTF8(_ environment: [String: String]) -> Bool {
+        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 
     /// The days a report covers: `--month`, `--from`/`--to`, or by default the budgeting month

@@ -3,10 +3,13 @@ public struct DocumentRenderer {
     public var money: MoneyFormat
     /// Colour status words (only for a terminal without NO_COLOR).
     public var colour: Bool
+    /// Draw bars and sparklines with Unicode blocks; plain ASCII otherwise.
+    public var unicode: Bool
 
-    public init(currency: Currency?, colour: Bool = false) {
+    public init(currency: Currency?, colour: Bool = false, unicode: Bool = false) {
         money = MoneyFormat(currency)
         self.colour = colour
+        self.unicode = unicode
     }
 
     /// Status words in red (trouble), yellow (a warning) or green (fine).
@@ -25,6 +28,9 @@ public struct DocumentRenderer {
 
     public func text(_ document: ReportDocument) -> String {
         var out = document.title + "\n"
+        for chart in document.sparklines where !chart.values.isEmpty {
+            out += "\n" + chart.title + "\n" + Self.sparkline(chart.values, unicode: unicode) + "\n"
+        }
         for table in document.tables {
             out += "\n" + table.title + "\n"
             if table.rows.isEmpty && table.totals.isEmpty {
@@ -51,7 +57,7 @@ public struct DocumentRenderer {
         case .date(let date): return date.description
         case .percent(let basisPoints): return Self.percentText(basisPoints)
         case .integer(let value): return String(value)
-        case .progress(let basisPoints): return Self.bar(basisPoints)
+        case .progress(let basisPoints): return Self.bar(basisPoints, unicode: unicode)
         case .empty: return ""
         }
     }
@@ -63,11 +69,19 @@ public struct DocumentRenderer {
         return (basisPoints < 0 && whole > 0 ? "-" : "") + "\(whole)%"
     }
 
-    /// `[#######---]`, with `+` past the end when over 100%.
-    static func bar(_ basisPoints: Int, width: Int = 10) -> String {
+    /// `[#######---]` (or `[███████░░░]` in Unicode), with `+` past the end when over 100%.
+    static func bar(_ basisPoints: Int, width: Int = 10, unicode: Bool = false) -> String {
         let filled = min(width, max(0, (basisPoints * width + 5_000) / 10_000))
         let over = basisPoints > 10_000 ? "+" : ""
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]" + over
+        let (full, empty) = unicode ? ("█", "░") : ("#", "-")
+        return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "]" + over
+    }
+
+    /// One character a value, eight heights: `▁▂▃▄▅▆▇█` (or ` .:-=+*#` in ASCII).
+    static func sparkline(_ values: [Int64], unicode: Bool) -> String {
+        let levels = Array(unicode ? "▁▂▃▄▅▆▇█" : " .:-=+*#")
+        let largest = max(1, values.max() ?? 1)
+        return String(values.map { levels[Int(max(0, $0) * 7 / largest)] })
     }
 
     // MARK: CSV

@@ -54,6 +54,8 @@ public struct ReportDocument: Sendable {
     public var from: CivilDate?
     public var to: CivilDate?
     public var tables: [Table] = []
+    /// Small charts for the terminal (text only): a title and one value a day.
+    public var sparklines: [(title: String, values: [Int64])] = []
     /// Plain-language lines (insights, actions), each backed by a number in the tables.
     public var notes: [(id: String, title: String, lines: [String])] = []
 

@@ -68,6 +68,8 @@ extension ReviewReport {
         daily.rows = days.map { [.date($0.date), .money($0.spent), .money($0.dailyIncome), .money($0.net)] }
         document.tables = [summary, shares, budgets, trend, bills, projection, daily]
         document.notes = [(id: "insights", title: "Insights", lines: insights)]
+        document.sparklines = [(title: "Spending each day, \(month.first) to \(asOf)",
+                                values: days.map(\.spent.minorUnits))]
         return document
     }
 }

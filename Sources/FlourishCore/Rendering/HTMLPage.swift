@@ -1,0 +1,104 @@
+/// A self-contained HTML page: inline CSS, inline SVG, no scripts, no external resources.
+///
+/// The markup is also well-formed XML (every element closed, attributes quoted, only the five
+/// XML entities), so tests can parse it. Light and dark colours follow the reader's system
+/// setting; sizes are in `rem`, so the page reflows at 200% zoom.
+struct HTMLPage {
+    var title: String
+    private(set) var body = ""
+
+    init(title: String) { self.title = title }
+
+    /// Escapes text for element content and attribute values.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    mutating func append(_ html: String) { body += html }
+
+    /// `<section>` with a heading that labels it for screen readers.
+    mutating func section(_ id: String, _ heading: String, _ content: String) {
+        body += "<section aria-labelledby=\"h-\(id)\">\n<h2 id=\"h-\(id)\">\(Self.escape(heading))</h2>\n\(content)</section>\n"
+    }
+
+    /// A plain table: a caption, a header row, and rows of already escaped cells.
+    static func table(caption: String, header: [String], rows: [[String]], numeric: Set<Int> = []) -> String {
+        var out = "<table>\n<caption>\(escape(caption))</caption>\n<thead><tr>"
+        for (index, title) in header.enumerated() {
+            out += "<th scope=\"col\"\(numeric.contains(index) ? " class=\"num\"" : "")>\(escape(title))</th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for row in rows {
+            out += "<tr>"
+            for (index, cell) in row.enumerated() { out += "<td\(numeric.contains(index) ? " class=\"num\"" : "")>\(cell)</td>" }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    var rendered: String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>\(Self.escape(title))</title>
+        <style>\(Self.style)</style>
+        </head>
+        <body>
+        <main>
+        \(body)</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    static let style = """
+
+    :root { color-scheme: light dark; --bg: #ffffff; --fg: #1d2330; --muted: #5b6475; --line: #d5d9e2;
+      --bar: #2f6fde; --track: #e6e9f0; --ok: #1f8a4c; --warn: #b26b00; --over: #c62828; --accent: #7a4fd6; }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #14171f; --fg: #e8ebf2; --muted: #a3abbd; --line: #3a4152;
+        --bar: #6fa0ff; --track: #2a303d; --ok: #5fd08f; --warn: #f0b557; --over: #ff7b7b; --accent: #b79cff; }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--fg);
+      font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+    main { max-width: 52rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+    h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+    h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
+    .subtitle { color: var(--muted); margin: 0 0 1rem; }
+    .status { display: inline-block; font-weight: 600; padding: .2rem .7rem; border-radius: 1rem; border: 2px solid currentColor; }
+    .on-track, .ok { color: var(--ok); } .at-risk, .near { color: var(--warn); } .over-budget, .over { color: var(--over); }
+    dl.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; margin: 1rem 0; }
+    dl.figures div { border: 1px solid var(--line); border-radius: .5rem; padding: .6rem .8rem; }
+    dt { color: var(--muted); font-size: .9rem; } dd { margin: 0; font-size: 1.3rem; font-weight: 600; }
+    table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
+    caption { text-align: left; color: var(--muted); font-size: .9rem; }
+    th, td { padding: .3rem .5rem; border-bottom: 1px solid var(--line); text-align: left; }
+    .num { text-align: right; font-variant-numeric: tabular-nums; }
+    svg { width: 100%; height: auto; display: block; font: 14px system-ui, sans-serif; }
+    svg text { fill: var(--fg); } svg .muted { fill: var(--muted); }
+    svg .bar { fill: var(--bar); } svg .track { fill: var(--track); } svg .over { fill: var(--over); }
+    svg .near { fill: var(--warn); } svg .ok { fill: var(--ok); } svg .axis { stroke: var(--line); }
+    svg .line { fill: none; stroke: var(--bar); stroke-width: 2.5; }
+    svg .reference { fill: none; stroke: var(--accent); stroke-width: 2; stroke-dasharray: 6 4; }
+    svg .reference2 { fill: none; stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 2 4; }
+    svg .dot { fill: var(--bar); } svg .marker { fill: var(--fg); }
+    ul.insights li { margin: .3rem 0; }
+
+    """
+}

@@ -1,0 +1,89 @@
+/// The monthly review as one self-contained HTML page with charts.
+enum ReviewHTML {
+    static func render(_ review: ReviewReport, snapshot: BucketSnapshot?, currency: Currency?) -> String {
+        let money = MoneyFormat(currency)
+        let format = money.text
+        var page = HTMLPage(title: "Monthly review of \(review.month)")
+        let statusClass = review.status.rawValue.replacingAll(" ", with: "-")
+        page.append("<h1>Monthly review of \(review.month)</h1>\n")
+        page.append("<p class=\"subtitle\">\(review.month.first) to \(review.month.last), as of \(review.asOf) (day \(review.daysElapsed) of \(review.daysInMonth))</p>\n")
+        page.append("<p class=\"status \(statusClass)\">Status: \(review.status.rawValue)</p>\n")
+
+        var figures = "<dl class=\"figures\">\n"
+        func figure(_ name: String, _ value: String) { figures += "<div><dt>\(HTMLPage.escape(name))</dt><dd>\(HTMLPage.escape(value))</dd></div>\n" }
+        figure("Income", format(review.income))
+        figure("Spending", format(review.expenses))
+        figure("Net", format(review.net))
+        figure("Savings rate", review.savingsRate.map(DocumentRenderer.percentText) ?? "–")
+        if let expected = review.expectedIncome { figure("Expected income", format(expected)) }
+        figure("Projected spending", format(review.projectedSpending))
+        figure("Projected savings", format(review.projectedSavings))
+        figure("Savings target", format(review.targetSavings) + (review.savingsTarget.map { " (" + DocumentRenderer.percentText($0) + ")" } ?? ""))
+        figures += "</dl>\n"
+        page.section("figures", "Headline figures", figures)
+
+        let categoryBars = review.categories.map {
+            SVGChart.Bar(label: $0.category, value: $0.spent, caption: format($0.spent) + ($0.share.map { " (" + DocumentRenderer.percentText($0) + ")" } ?? ""))
+        }
+        page.section("categories", "Where the money went",
+                     SVGChart.bars(id: "categories", title: "Spending by category in \(review.month)",
+                                   description: review.categories.map { "\($0.category) \(format($0.spent))" }.joined(separator: ", "),
+                                   categoryBars))
+
+        var references: [(label: String, value: Money)] = []
+        if let allowance = snapshot?.dailyAllowance, allowance > .zero { references.append(("daily allowance", allowance)) }
+        if let daily = review.days.first?.dailyIncome, daily > .zero { references.append(("daily income", daily)) }
+        let points = review.days.map { (label: $0.date.description, value: $0.spent) }
+        let over = review.days.filter { day in references.first.map { day.spent > $0.value } ?? false }.count
+        page.section("daily", "Spending day by day",
+                     SVGChart.line(id: "daily", title: "Daily spending in \(review.month)",
+                                   description: "Spending on each of \(review.days.count) days" + (references.first.map { "; \(over) days above the \($0.label) of \(format($0.value))" } ?? ""),
+                                   points: points, references: references, format: format))
+
+        let budgetLines = review.budget.lines.filter { $0.budget != nil }
+        let budgetBars = budgetLines.map { line -> SVGChart.Bar in
+            let used = line.usedBasisPoints.map(DocumentRenderer.percentText) ?? "–"
+            let style = line.status == .over ? "over" : line.status == .near ? "near" : "ok"
+            let note = line.status == .over ? ", over" : line.status == .near ? ", near" : ""
+            return SVGChart.Bar(label: line.category, value: line.spent, caption: "\(format(line.spent)) of \(format(line.budget ?? .zero)) (\(used)\(note))",
+                                style: style, marker: line.budget)
+        }
+        page.section("budgets", "Budgets",
+                     budgetBars.isEmpty ? "<p>No budgets this month.</p>\n" :
+                        SVGChart.bars(id: "budgets", title: "Budgets in \(review.month): spent against budget",
+                                      description: budgetLines.map { "\($0.category): \(format($0.spent)) of \(format($0.budget ?? .zero)), \($0.status.rawValue)" }.joined(separator: "; "),
+                                      budgetBars))
+
+        let totals = review.months.indices.map { index in
+            Money(minorUnits: review.monthOverMonth.reduce(Int64(0)) { $0 &+ $1.amounts[index].minorUnits })
+        }
+        let monthBars = zip(review.months, totals).map { SVGChart.Bar(label: $0.description, value: $1, caption: format($1)) }
+        page.section("months", "Month over month",
+                     SVGChart.bars(id: "months", title: "Spending in the last \(review.months.count) months",
+                                   description: zip(review.months, totals).map { "\($0): \(format($1))" }.joined(separator: ", "), monthBars))
+
+        if let snapshot {
+            let bucketBars = [
+                SVGChart.Bar(label: "Allowance set aside", value: snapshot.allowanceSetAside, caption: format(snapshot.allowanceSetAside)),
+                SVGChart.Bar(label: "Bills set aside", value: snapshot.monthlySetAside, caption: format(snapshot.monthlySetAside)),
+                SVGChart.Bar(label: "Goals", value: snapshot.goalsTotal, caption: format(snapshot.goalsTotal)),
+                SVGChart.Bar(label: "Main savings", value: snapshot.mainSavings, caption: format(snapshot.mainSavings),
+                             style: snapshot.mainSavings < .zero ? "over" : "ok"),
+            ]
+            page.section("buckets", "Buckets on \(snapshot.date)",
+                         SVGChart.bars(id: "buckets", title: "Buckets on \(snapshot.date), totalling the funds of \(format(snapshot.funds))",
+                                       description: bucketBars.map { "\($0.label) \($0.caption)" }.joined(separator: ", "), bucketBars))
+        }
+
+        if !review.earmarks.isEmpty {
+            page.section("bills", "Earmarked bills", HTMLPage.table(
+                caption: "Bills of \(review.month)", header: ["Bill", "Earmarked", "Paid", "Status"],
+                rows: review.earmarks.map { [HTMLPage.escape($0.category), HTMLPage.escape(format($0.amount)),
+                                             HTMLPage.escape($0.paid.map(format) ?? "–"), $0.paid == nil ? "unpaid" : "paid"] },
+                numeric: [1, 2]))
+        }
+        page.section("insights", "Insights",
+                     "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
+        return page.rendered
+    }
+}
