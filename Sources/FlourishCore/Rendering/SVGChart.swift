@@ -42,7 +42,7 @@ enum SVGChart {
     static func line(id: String, title: String, description: String, points: [(label: String, value: Money)],
                      references: [(label: String, value: Money)], format: (Money) -> String) -> String {
         let height = 240
-        let (left, right, top, bottom) = (70, 20, 16, 40)
+        let (left, right, top, bottom) = (96, 20, 16, 40)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let largest = max(1, (points.map(\.value.minorUnits) + references.map(\.value.minorUnits)).max() ?? 1)
