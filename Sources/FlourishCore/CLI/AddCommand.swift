@@ -29,19 +29,12 @@ enum AddCommand {
             path = try context.ledgerPaths([], command: "add").first ?? ""
         }
 
-        let original: [UInt8]
-        do {
-            original = try FileSystem.read(path)
-        } catch {
-            return context.cannotRead(error)
+        let file: LedgerAppend
+        switch LedgerAppend.open(path, context) {
+        case .success(let opened): file = opened
+        case .failure(let stop): return stop.code
         }
-        let before = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)])
-        let problems = Validator.validate(before).filter { $0.severity == .error }
-        if !problems.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: before.ledger.files, colour: context.colour).render(problems))
-            context.stderr.write("\(path): not changed: fix its \(counted(problems.count, "error", "errors")) first\n")
-            return .problems
-        }
+        let before = file.before
         // Unknown names: say which declared one is closest, and change nothing.
         let index = NameIndex(before.ledger)
         for (name, wanted, flag) in [(category, [NameIndex.Kind.category, .incomeCategory], "category"), (account, [.account], "--from account")] {
@@ -56,24 +49,7 @@ enum AddCommand {
 
         let entry = entryText(date: dateText, description: description, amount: amountText, category: category,
                               account: account, pending: invocation.flags.contains("--pending"), tag: invocation.values["--tag"])
-        var updated = original
-        if let last = updated.last, last != UInt8(ascii: "\n") { updated.append(UInt8(ascii: "\n")) }
-        if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
-        updated += Array(entry.utf8)
-
-        let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)])
-        let errors = Validator.validate(after).filter { $0.severity == .error }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: after.ledger.files, colour: context.colour).render(errors))
-            context.stderr.write("\(path): not changed: the entry would leave \(counted(errors.count, "error", "errors"))\n")
-            return .problems
-        }
-        do {
-            try FileSystem.writeAtomically(path, updated)
-        } catch {
-            context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-            return .software
-        }
+        if let stop = file.append(entry, what: "the entry", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
         return .success
     }

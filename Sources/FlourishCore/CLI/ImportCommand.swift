@@ -17,21 +17,19 @@ enum ImportCommand {
         if let named = invocation.values["--file"] { path = named } else { path = try context.ledgerPaths([], command: "import csv").first ?? "" }
         let csvPath = invocation.operands[1]
 
-        let ledgerBytes, csvBytes, rulesBytes: [UInt8]
+        let csvBytes, rulesBytes: [UInt8]
         do {
-            ledgerBytes = try FileSystem.read(path)
             csvBytes = try FileSystem.read(csvPath)
             rulesBytes = try FileSystem.read(rulesPath)
         } catch {
             return context.cannotRead(error)
         }
-        let before = LedgerLoader.load(sources: [SourceFile(path: path, bytes: ledgerBytes)])
-        let ledgerErrors = Validator.validate(before).filter { $0.severity == .error }
-        if !ledgerErrors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: before.ledger.files, colour: context.colour).render(ledgerErrors))
-            context.stderr.write("\(path): not changed: fix its \(counted(ledgerErrors.count, "error", "errors")) first\n")
-            return .problems
+        let file: LedgerAppend
+        switch LedgerAppend.open(path, context) {
+        case .success(let opened): file = opened
+        case .failure(let stop): return stop.code
         }
+        let before = file.before
         // Diagnostics about the rules and the statement point into those files.
         let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
         let csvFile = SourceFile(path: csvPath, bytes: csvBytes)
@@ -67,25 +65,9 @@ enum ImportCommand {
             context.stdout.write("nothing to import: all \(counted(read.rows.count, "row", "rows")) of \(csvPath) are already in \(path)\n")
             return .success
         }
-        var updated = ledgerBytes
-        if let last = updated.last, last != UInt8(ascii: "\n") { updated.append(UInt8(ascii: "\n")) }
-        if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
         var text = Importer.entries(fresh, account: rules.account, decimals: decimals)
         text.removeLast()  // one blank line between entries, none at the end
-        updated += Array(text.utf8)
-        let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)])
-        let errors = Validator.validate(after).filter { $0.severity == .error }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: after.ledger.files, colour: context.colour).render(errors))
-            context.stderr.write("\(path): not changed: the imported entries would leave \(counted(errors.count, "error", "errors"))\n")
-            return .problems
-        }
-        do {
-            try FileSystem.writeAtomically(path, updated)
-        } catch {
-            context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-            return .software
-        }
+        if let stop = file.append(text, what: "the imported entries", context) { return stop }
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
         context.stdout.write(summary + "\n")

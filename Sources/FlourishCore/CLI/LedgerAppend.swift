@@ -1,0 +1,54 @@
+/// Appending to a ledger file safely, for `add` and `import`: the file must check clean before,
+/// the ledger must check clean with the new text, and only then is the file replaced atomically.
+struct LedgerAppend {
+    let path: String
+    let original: [UInt8]
+    /// The ledger as it is, with its includes.
+    let before: LedgerLoader.Result
+
+    /// Reads and checks the file; on a problem reports it and returns the exit status instead.
+    static func open(_ path: String, _ context: Flourish.Context) -> Result<LedgerAppend, ExitCodeError> {
+        let original: [UInt8]
+        do {
+            original = try FileSystem.read(path)
+        } catch {
+            return .failure(ExitCodeError(code: context.cannotRead(error)))
+        }
+        let before = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)])
+        let errors = Validator.validate(before).filter { $0.severity == .error }
+        if !errors.isEmpty {
+            context.stderr.write(DiagnosticRenderer(files: before.ledger.files, colour: context.colour).render(errors))
+            context.stderr.write("\(path): not changed: fix its \(counted(errors.count, "error", "errors")) first\n")
+            return .failure(ExitCodeError(code: .problems))
+        }
+        return .success(LedgerAppend(path: path, original: original, before: before))
+    }
+
+    /// Appends `text` after a blank line, checks the result, and writes it; `what` names the
+    /// addition in the refusal ("the entry", "the imported entries").
+    func append(_ text: String, what: String, _ context: Flourish.Context) -> ExitCode? {
+        var updated = original
+        if let last = updated.last, last != UInt8(ascii: "\n") { updated.append(UInt8(ascii: "\n")) }
+        if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
+        updated += Array(text.utf8)
+        let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)])
+        let errors = Validator.validate(after).filter { $0.severity == .error }
+        if !errors.isEmpty {
+            context.stderr.write(DiagnosticRenderer(files: after.ledger.files, colour: context.colour).render(errors))
+            context.stderr.write("\(path): not changed: \(what) would leave \(counted(errors.count, "error", "errors"))\n")
+            return .problems
+        }
+        do {
+            try FileSystem.writeAtomically(path, updated)
+        } catch {
+            context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
+            return .software
+        }
+        return nil
+    }
+}
+
+/// An exit status carried as an error, when a step has already said what went wrong.
+struct ExitCodeError: Error {
+    var code: ExitCode
+}
