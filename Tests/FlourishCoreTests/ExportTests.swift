@@ -62,6 +62,12 @@ enum Tools {
         for (id, money) in context.categoryTotals(in: span) where money != .zero {
             expected[names.name(id), default: 0] += money.minorUnits
         }
+        // The same figures as `flourish report balances` over the whole ledger.
+        let report = BalancesReport.make(context)
+        for account in report.accounts where account.balance != .zero {
+            #expect(expected[names.name(ledger.names.id(of: account.name)!)] == account.balance.minorUnits)
+        }
+        #expect(report.totalExpenses.minorUnits == context.categoryTotals(in: span).filter { context.isExpense($0.key) }.values.reduce(0) { $0 + $1.minorUnits })
         return expected
     }
 
