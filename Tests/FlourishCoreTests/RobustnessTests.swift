@@ -92,4 +92,14 @@ import Testing
         let result = check(bytes: Array(text.utf8))
         #expect(result.diagnostics.map(\.id) == ["unknown-directive", "invalid-date", "unknown-word", "orphan-line", "syntax"])
     }
+
+    @Test func theLastDayOfTheCalendarEndsTheBucketRun() {
+        let text = "currency USD\naccount Bank checking\ncategory Food\nopening 9999-12-30 Bank 1000\nallowance 9999-12-30 1.00\n9999-12-31 x\n  Food  1\n  Bank\n"
+        let result = check(bytes: Array(text.utf8))
+        #expect(result.diagnostics.isEmpty)
+        let december = BudgetMonth(containing: CivilDate(year: 9999, month: 12, day: 31)!, startDay: 25)
+        #expect(december.first == CivilDate(year: 9999, month: 12, day: 25) && december.last == CivilDate.latest)
+        #expect(CivilDate.latest.adding(days: 1) == CivilDate.latest)
+        #expect(CivilDate.earliest.adding(days: -1) == CivilDate.earliest)
+    }
 }

@@ -139,6 +139,7 @@ public struct BucketEngine {
                                               fromSavings: max(.zero, over)))
             }
             visit(snapshot, lastLocation)
+            guard day < CivilDate.latest else { break }
             day = day.adding(days: 1)
         }
         return outcome

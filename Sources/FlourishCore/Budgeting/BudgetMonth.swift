@@ -14,13 +14,16 @@ public struct BudgetMonth: Hashable, Sendable, CustomStringConvertible {
     public init(containing date: CivilDate, startDay: Int) {
         let start: CivilDate
         if date.day >= startDay {
-            start = CivilDate(year: date.year, month: date.month, day: startDay)!
+            start = CivilDate.clamped(year: date.year, month: date.month, day: startDay) ?? date
         } else {
             start = CivilDate.clamped(year: date.year, month: date.month - 1, day: startDay) ?? date
         }
-        let nextStart = CivilDate.clamped(year: start.year, month: start.month + 1, day: startDay) ?? start
         first = start
-        last = nextStart.adding(days: -1)
+        if let nextStart = CivilDate.clamped(year: start.year, month: start.month + 1, day: startDay) {
+            last = nextStart.adding(days: -1)
+        } else {
+            last = CivilDate.latest  // the month after December 9999 does not exist
+        }
         year = last.year
         month = last.month
     }

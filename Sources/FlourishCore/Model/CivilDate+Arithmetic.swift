@@ -1,6 +1,12 @@
 extension CivilDate {
-    /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil-from-days).
+    /// The first and last dates the format allows.
+    public static let earliest = CivilDate(year: 1, month: 1, day: 1)!
+    public static let latest = CivilDate(year: 9999, month: 12, day: 31)!
+
+    /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil-from-days), clamped
+    /// to `earliest...latest`.
     public init(dayNumber: Int) {
+        let dayNumber = min(max(dayNumber, CivilDate.earliest.dayNumber), CivilDate.latest.dayNumber)
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -11,7 +17,7 @@ extension CivilDate {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         // The arithmetic above only yields real dates.
-        self = CivilDate(year: year, month: month, day: day) ?? CivilDate(year: 1970, month: 1, day: 1)!
+        self = CivilDate(year: year, month: month, day: day) ?? CivilDate.latest
     }
 
     /// The date `days` days later (earlier when negative).
