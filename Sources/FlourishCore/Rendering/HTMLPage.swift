@@ -91,6 +91,7 @@ struct HTMLPage {
     th, td { padding: .3rem .5rem; border-bottom: 1px solid var(--line); text-align: left; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
     svg { width: 100%; height: auto; display: block; font: 14px system-ui, sans-serif; }
+    @media (max-width: 36rem) { svg { font-size: 17px; } }
     svg text { fill: var(--fg); } svg .muted { fill: var(--muted); }
     svg .bar { fill: var(--bar); } svg .track { fill: var(--track); } svg .over { fill: var(--over); }
     svg .near { fill: var(--warn); } svg .ok { fill: var(--ok); } svg .axis { stroke: var(--line); }

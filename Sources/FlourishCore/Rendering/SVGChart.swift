@@ -13,14 +13,15 @@ enum SVGChart {
     }
 
     static let width = 640
-    static let labelWidth = 170
     static let rowHeight = 28
 
     /// Horizontal bars, one a row, scaled to the largest value (or marker).
     static func bars(id: String, title: String, description: String, _ bars: [Bar]) -> String {
         let height = max(1, bars.count) * rowHeight + 8
-        // Room for the longest caption, at about 7.5 pixels a character of 13px text.
-        let captionWidth = min(300, max(110, (bars.map(\.caption.count).max() ?? 0) * 15 / 2 + 12))
+        // Room for the longest label and caption at about 9 units a character, enough for the
+        // larger text used on narrow screens (17px).
+        let labelWidth = min(230, max(90, (bars.map(\.label.count).max() ?? 0) * 9 + 16))
+        let captionWidth = min(300, max(110, (bars.map(\.caption.count).max() ?? 0) * 9 + 12))
         let span = width - labelWidth - captionWidth
         let largest = max(1, bars.map { max($0.value.minorUnits, $0.marker?.minorUnits ?? 0) }.max() ?? 1)
         func x(_ value: Money) -> Int { labelWidth + Int(max(0, value.minorUnits) * Int64(span) / largest) }
