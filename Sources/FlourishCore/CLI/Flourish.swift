@@ -1,6 +1,19 @@
 /// The command-line interface as a function, so tests can drive it in-process.
 public enum Flourish {
-    static let commands = ["check", "fmt", "report", "export", "add", "import", "help"]
+    /// A command's body: its arguments and the context in, the exit status out.
+    typealias Command = @Sendable ([String], Context) throws(Invocation.UsageError) -> ExitCode
+
+    /// Every command but `help`, by name.
+    static let table: [(name: String, run: Command)] = [
+        ("check", { arguments, context throws(Invocation.UsageError) in try CheckCommand.run(arguments, context) }),
+        ("fmt", { arguments, context throws(Invocation.UsageError) in try FormatCommand.run(arguments, context) }),
+        ("report", { arguments, context throws(Invocation.UsageError) in try ReportCommand.run(arguments, context) }),
+        ("export", { arguments, context throws(Invocation.UsageError) in try ExportCommand.run(arguments, context) }),
+        ("add", { arguments, context throws(Invocation.UsageError) in try AddCommand.run(arguments, context) }),
+        ("import", { arguments, context throws(Invocation.UsageError) in try ImportCommand.run(arguments, context) }),
+    ]
+
+    static var commands: [String] { table.map(\.name) + ["help"] }
 
     /// Runs one command line (without the program name) and returns the exit status.
     /// `today` is read only when the user asks for `--date today`.
@@ -13,6 +26,9 @@ public enum Flourish {
             return .success
         }
         let rest = Array(arguments.dropFirst())
+        if let entry = table.first(where: { $0.name == command }) {
+            return context.guarded(command) { () throws(Invocation.UsageError) in try entry.run(rest, context) }
+        }
         switch command {
         case "-h", "--help":
             stdout.write(HelpText.main)
@@ -22,18 +38,6 @@ public enum Flourish {
             return .success
         case "help":
             return help(rest, context)
-        case "check":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try CheckCommand.run(rest, context) }
-        case "fmt":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try FormatCommand.run(rest, context) }
-        case "add":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try AddCommand.run(rest, context) }
-        case "import":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try ImportCommand.run(rest, context) }
-        case "export":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try ExportCommand.run(rest, context) }
-        case "report":
-            return context.guarded(command) { () throws(Invocation.UsageError) in try ReportCommand.run(rest, context) }
         default:
             var message = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, among: commands + ["--help", "--version"]) {
