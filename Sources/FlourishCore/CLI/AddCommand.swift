@@ -59,8 +59,7 @@ enum AddCommand {
                           pending: Bool, tag: String?) -> String {
         func name(_ text: String) -> String { Check.quoted(text) }
         var header = date + (pending ? " ! " : " * ")
-        header += description.contains(" #") || description.contains(";") || description.hasPrefix("\"") || description.hasPrefix("#")
-            ? "\"" + description.replacingAll("\"", with: "\\\"") + "\"" : description
+        header += EntryText.description(description)
         if let tag { header += "  #" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
         let target = name(category)
         return header + "\n  " + target + "  " + amount + "\n  " + name(account) + "\n"

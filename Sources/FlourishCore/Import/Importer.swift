@@ -96,10 +96,7 @@ enum Importer {
     static func entries(_ rows: [Row], account: String, decimals: Int) -> String {
         var out = ""
         for row in rows.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
-            var description = row.description.isEmpty ? "(no description)" : row.description
-            if description.contains(" #") || description.contains(";") || description.hasPrefix("\"") || description.hasPrefix("#") {
-                description = "\"" + description.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-            }
+            let description = EntryText.description(row.description.isEmpty ? "(no description)" : row.description)
             let spent = (row.amount.negated ?? row.amount).formatted(decimals: decimals, grouping: false)
             out += "\(row.date) \(description)  ; import:\(row.key)\n"
             out += "  \(Check.quoted(row.category))  \(spent)\n  \(Check.quoted(account))\n\n"

@@ -1,0 +1,10 @@
+/// Writing entry text that reads back as written (grammar.md, section 4), for `add` and `import`.
+enum EntryText {
+    /// A description as it stands on a date line: bare when it reads back unchanged, else quoted
+    /// (when it holds ` #` or `;`, or starts with `"` or `#`), with `\` and `"` escaped.
+    static func description(_ text: String) -> String {
+        let needsQuotes = text.contains(" #") || text.contains(";") || text.hasPrefix("\"") || text.hasPrefix("#")
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+}
