@@ -16,19 +16,10 @@ enum ExportCommand {
             throw Invocation.UsageError(message: message)
         }
         let paths = try context.ledgerPaths(Array(invocation.operands.dropFirst()), command: "export \(word)")
-        let loaded: LedgerLoader.Result
-        do {
-            loaded = try LedgerLoader.load(paths: paths)
-        } catch {
-            return context.cannotRead(error)
+        switch context.loadValidLedger(paths, then: "export again") {
+        case .success(let ledger): context.stdout.write(Exporter.export(ledger, as: target))
+        case .failure(let stop): return stop.code
         }
-        let errors = Validator.validate(loaded, checks: Check.all.filter { !$0.needsValidLedger }).filter { $0.severity == .error }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour).render(errors))
-            context.stderr.write("\(counted(errors.count, "error", "errors")): fix them, then export again\n")
-            return .problems
-        }
-        context.stdout.write(Exporter.export(loaded.ledger, as: target))
         return .success
     }
 }

@@ -94,6 +94,24 @@ public enum Flourish {
             throw Invocation.UsageError(message: "no ledger file given\nName one, as in 'flourish \(command) budget.flourish', or set FLOURISH_FILE.")
         }
 
+        /// Loads the ledger for a command that reads it (report, export). A ledger with errors
+        /// would give wrong figures: its errors are shown instead, ending with `then`.
+        func loadValidLedger(_ paths: [String], then: String) -> Result<Ledger, ExitCodeError> {
+            let loaded: LedgerLoader.Result
+            do {
+                loaded = try LedgerLoader.load(paths: paths)
+            } catch {
+                return .failure(ExitCodeError(code: cannotRead(error)))
+            }
+            let errors = Validator.validate(loaded, checks: Check.all.filter { !$0.needsValidLedger }).filter { $0.severity == .error }
+            guard errors.isEmpty else {
+                stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: colour).render(errors))
+                stderr.write("\(counted(errors.count, "error", "errors")): fix them, then \(then)\n")
+                return .failure(ExitCodeError(code: .problems))
+            }
+            return .success(loaded.ledger)
+        }
+
         func cannotRead(_ failure: FileSystem.Failure) -> ExitCode {
             stderr.write("Error: cannot read '\(failure.path)': \(failure.reason)\n")
             return .noInput

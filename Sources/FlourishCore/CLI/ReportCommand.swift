@@ -52,21 +52,11 @@ enum ReportCommand {
             throw Invocation.UsageError(message: "--settle belongs to the people report")
         }
         let paths = try context.ledgerPaths(files, command: "report \(kind.rawValue)")
-        let loaded: LedgerLoader.Result
-        do {
-            loaded = try LedgerLoader.load(paths: paths)
-        } catch {
-            return context.cannotRead(error)
+        let ledger: Ledger
+        switch context.loadValidLedger(paths, then: "ask for the report again") {
+        case .success(let loaded): ledger = loaded
+        case .failure(let stop): return stop.code
         }
-        // A report on a broken ledger would be wrong: show the errors instead, as `check` does.
-        let diagnostics = Validator.validate(loaded, checks: Check.all.filter { !$0.needsValidLedger })
-        let errors = diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour).render(errors))
-            context.stderr.write("\(counted(errors.count, "error", "errors")): fix them, then ask for the report again\n")
-            return .problems
-        }
-        let ledger = loaded.ledger
         guard let span = BucketEngine(ledger).dateRange else {
             context.stderr.write("Error: the ledger has no dated lines to report on\n")
             return .problems
