@@ -103,7 +103,7 @@ enum ReportCommand {
             let review = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf))
             document = review.document
             if format == .html {
-                html = ReviewHTML.render(review, snapshot: BucketEngine(ledger).snapshot(at: review.asOf), currency: ledger.currency)
+                html = ReviewHTML.render(review, currency: ledger.currency)
             }
         case .people:
             document = PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document

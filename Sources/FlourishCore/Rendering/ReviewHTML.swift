@@ -1,6 +1,7 @@
 /// The monthly review as one self-contained HTML page with charts.
 enum ReviewHTML {
-    static func render(_ review: ReviewReport, snapshot: BucketSnapshot?, currency: Currency?) -> String {
+    static func render(_ review: ReviewReport, currency: Currency?) -> String {
+        let snapshot = review.snapshot
         let money = MoneyFormat(currency)
         let format = money.text
         var page = HTMLPage(title: "Monthly review of \(review.month)")

@@ -28,7 +28,7 @@ public struct DashboardReport: Sendable {
         let horizon = asOf.adding(days: upcomingDays)
         let budget = BudgetReport.make(context, month: snapshot.month)
         let people = PeopleReport.make(context, settle: false)
-        let goals = GoalsReport.make(context)
+        let goals = GoalsReport.make(context, snapshot: snapshot)
         let subscriptions = SubscriptionsReport.make(context)
 
         var upcoming: [Upcoming] = []

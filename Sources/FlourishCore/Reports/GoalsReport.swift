@@ -27,9 +27,10 @@ public struct GoalsReport: Sendable {
     public var asOf: CivilDate
     public var lines: [Line]
 
-    public static func make(_ context: ReportContext) -> GoalsReport {
+    /// `snapshot` may be given when the caller already has the one at the report date.
+    public static func make(_ context: ReportContext, snapshot known: BucketSnapshot? = nil) -> GoalsReport {
         let ledger = context.ledger
-        let snapshot = BucketEngine(ledger).snapshot(at: context.asOf)
+        let snapshot = known?.date == context.asOf ? known : BucketEngine(ledger).snapshot(at: context.asOf)
         var lines: [Line] = []
         var seen = Set<Int32>()
         for goal in ledger.goals where seen.insert(goal.name.id).inserted {

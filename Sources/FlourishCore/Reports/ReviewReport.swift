@@ -46,7 +46,10 @@ public struct ReviewReport: Sendable {
     /// The months compared, oldest first (this month last).
     public var months: [BudgetMonth]
     public var monthOverMonth: [MonthOverMonth]
-    public var earmarks: [BucketSnapshot.EarmarkStatus]
+    /// The buckets at the end of the review's date (nil before the ledger's first date).
+    public var snapshot: BucketSnapshot?
+    /// This month's earmarks, paid or not.
+    public var earmarks: [BucketSnapshot.EarmarkStatus] { snapshot?.earmarks ?? [] }
     public var daysElapsed: Int
     public var daysInMonth: Int
     public var projectedSpending: Money
@@ -127,17 +130,19 @@ public struct ReviewReport: Sendable {
         }
 
         let budget = BudgetReport.make(context, month: month)
-        let engine = BucketEngine(ledger)
-        let snapshot = engine.snapshot(at: asOf)
+        // One run of the engine gives both the logs (days over the allowance) and the snapshot.
+        var snapshot: BucketSnapshot?
+        let log = BucketEngine(ledger).run(through: asOf, recordLog: true) { day, _ in
+            if day.date == asOf { snapshot = day }
+        }.log
         var report = ReviewReport(month: month, asOf: asOf, income: Money(minorUnits: income), expenses: total,
                                   expectedIncome: expected, savingsTarget: target, categories: categories, budget: budget,
-                                  months: months, monthOverMonth: monthOverMonth, earmarks: snapshot?.earmarks ?? [],
+                                  months: months, monthOverMonth: monthOverMonth, snapshot: snapshot,
                                   daysElapsed: daysElapsed, daysInMonth: daysInMonth, projectedSpending: projected,
                                   projectedSavings: projectedSavings, targetSavings: targetSavings, status: status,
                                   days: days, insights: [])
-        let log = engine.run(through: asOf, recordLog: true) { _, _ in }.log
         let overDays = log.days.filter { range.contains($0.date) && $0.fromSavings > .zero }
-        report.insights = insights(report, overDays: overDays, goals: GoalsReport.make(context), format: MoneyFormat(ledger.currency).text)
+        report.insights = insights(report, overDays: overDays, goals: GoalsReport.make(context, snapshot: snapshot), format: MoneyFormat(ledger.currency).text)
         return report
     }
 
