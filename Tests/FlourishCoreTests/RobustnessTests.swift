@@ -6,9 +6,9 @@ import Testing
 @Suite struct RobustnessTests {
     func check(bytes: [UInt8]) -> (diagnostics: [Diagnostic], ledger: Ledger) {
         let loaded = LedgerLoader.load(sources: [SourceFile(path: "t.flourish", bytes: bytes)])
-        let diagnostics = Validator.validate(loaded)
-        _ = DiagnosticRenderer(files: loaded.ledger.files).render(diagnostics)
-        return (diagnostics, loaded.ledger)
+        let validated = Validator.validated(loaded)
+        _ = DiagnosticRenderer(files: loaded.ledger.files).render(validated.diagnostics)
+        return (validated.diagnostics, validated.journal.ledger)
     }
 
     @Test func binaryGarbage() {

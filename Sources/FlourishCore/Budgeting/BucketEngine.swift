@@ -4,6 +4,7 @@
 /// a `BucketSnapshot` to the caller; the bucket rule, the snapshot report and the logs are
 /// all built on that one stream.
 public struct BucketEngine {
+    private let journal: Journal
     private let ledger: Ledger
     private let index: NameIndex
     /// Per name id: is it an on-budget, a reserve, an off-budget account? (Arrays, not sets:
@@ -11,24 +12,23 @@ public struct BucketEngine {
     private let onBudget: [Bool]
     private let reserve: [Bool]
     private let offBudget: [Bool]
-    /// Dated directives in the order the engine applies them.
+    /// Budgeting directives in the order the engine applies them.
     private let events: [Event]
-    /// Entries in date order (file order within a day); nil when the file order already is.
-    private let entryOrder: [Int]?
     /// The first and last dates of the ledger's dated lines (entries and dated directives).
-    public let dateRange: ClosedRange<CivilDate>?
+    public var dateRange: ClosedRange<CivilDate>? { journal.dateRange }
 
-    /// A dated directive. Within a day, settings (allowance, earmark, opening) come first, then
-    /// the day's entries, then corrections and moves: all of these only add to the day's
-    /// figures, so their order within the day does not change the day's snapshot.
+    /// A dated budgeting directive. Within a day, settings (allowance, earmark) come first,
+    /// then the journal's items of the day (opening balances, entries, corrections), then goal
+    /// moves: all of these only add to the day's figures, so their order within the day does
+    /// not change the day's snapshot.
     private struct Event {
         enum Kind {
-            case allowance(Int), earmark(Int), opening(Int), correction(Int), move(Int)
+            case allowance(Int), earmark(Int), move(Int)
 
             var phase: Int {
                 switch self {
-                case .allowance, .earmark, .opening: return 0
-                case .correction, .move: return 1
+                case .allowance, .earmark: return 0
+                case .move: return 1
                 }
             }
         }
@@ -38,46 +38,28 @@ public struct BucketEngine {
         var location: SourceLocation
     }
 
-    public init(_ ledger: Ledger) {
+    public init(_ journal: Journal) {
+        self.journal = journal
+        let ledger = journal.ledger
         self.ledger = ledger
-        index = NameIndex(ledger)
+        index = journal.index
         let count = ledger.names.names.count
-        var onBudget = [Bool](repeating: false, count: count)
         var reserve = [Bool](repeating: false, count: count)
         var offBudget = [Bool](repeating: false, count: count)
         for account in ledger.accounts {
             let id = Int(account.name.id)
-            if account.isOffBudget { offBudget[id] = true } else { onBudget[id] = true }
+            if account.isOffBudget { offBudget[id] = true }
             if account.isReserve && !account.isOffBudget { reserve[id] = true }
         }
-        self.onBudget = onBudget
+        self.onBudget = journal.onBudget
         self.reserve = reserve
         self.offBudget = offBudget
         var events: [Event] = []
         for (i, item) in ledger.allowances.enumerated() { events.append(Event(date: item.date, kind: .allowance(i), location: item.location)) }
         for (i, item) in ledger.earmarks.enumerated() { events.append(Event(date: item.date, kind: .earmark(i), location: item.location)) }
-        for (i, item) in ledger.openings.enumerated() { events.append(Event(date: item.date, kind: .opening(i), location: item.location)) }
-        for (i, item) in ledger.corrections.enumerated() { events.append(Event(date: item.date, kind: .correction(i), location: item.location)) }
         for (i, item) in ledger.goalMoves.enumerated() { events.append(Event(date: item.date, kind: .move(i), location: item.location)) }
         events.sort { ($0.date, $0.kind.phase, $0.location) < ($1.date, $1.kind.phase, $1.location) }
         self.events = events
-
-        let entries = ledger.entries
-        var sorted = true
-        var first = entries.first?.date
-        var last = entries.first?.date
-        for i in entries.indices.dropFirst() {
-            let date = entries[i].date
-            if date < entries[i - 1].date { sorted = false }
-            if date < first! { first = date }
-            if date > last! { last = date }
-        }
-        entryOrder = sorted ? nil : entries.indices.sorted { (entries[$0].date, $0) < (entries[$1].date, $1) }
-        var dates = events.map(\.date) + [first, last].compactMap { $0 }
-        dates += ledger.balanceAssertions.map(\.date) + ledger.snapshotAssertions.map(\.date)
-        dates += ledger.budgets.map(\.date) + ledger.goals.map(\.date) + ledger.incomes.map(\.date)
-        dates += ledger.savingsTargets.map(\.date) + ledger.subscriptions.map(\.date)
-        if let low = dates.min(), let high = dates.max() { dateRange = low...high } else { dateRange = nil }
     }
 
     /// True when the ledger sets anything aside, so that the bucket rule applies.
@@ -85,22 +67,32 @@ public struct BucketEngine {
         !ledger.allowances.isEmpty || !ledger.earmarks.isEmpty || !ledger.goals.isEmpty || !ledger.goalMoves.isEmpty
     }
 
-    /// What happened while running: the day a sum overflowed, if one did.
+    /// What happened while running: the first figure that overflowed, if one did.
     public struct Outcome {
-        public var overflowDate: CivilDate?
+        public var overflow: Overflow?
         public var log = BucketLog()
     }
 
+    /// A bucket figure too large to compute exactly: which, on what day, and the line that
+    /// pushed it over.
+    public struct Overflow: Sendable {
+        public var what: String
+        public var date: CivilDate
+        public var location: SourceLocation
+    }
+
     /// Runs from the first dated line through `end`, calling `visit` with each day's snapshot
-    /// and the location of the last line applied so far.
+    /// and the location of the last line applied so far. With `recordLog`, the log keeps the
+    /// days from `logFrom` on (all days when nil), so its size is bounded by the period asked for.
     @discardableResult
-    public func run(through end: CivilDate, recordLog: Bool = false,
+    public func run(through end: CivilDate, recordLog: Bool = false, logFrom: CivilDate? = nil,
                     visit: (BucketSnapshot, SourceLocation?) -> Void) -> Outcome {
         var outcome = Outcome()
         guard let start = dateRange?.lowerBound, start <= end else { return outcome }
         var state = State(ledger: ledger, onBudget: onBudget)
         var next = 0
-        var nextEntry = 0
+        var nextItem = 0
+        let items = journal.items
         var lastLocation: SourceLocation?
         var day = start
         var month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
@@ -114,29 +106,36 @@ public struct BucketEngine {
             }
             state.spentToday = .zero
             while next < events.count && events[next].date == day && events[next].kind.phase == 0 {
-                apply(events[next], to: &state, log: &outcome.log, recording: recordLog)
+                apply(events[next], to: &state)
                 note(events[next].location)
                 next += 1
             }
-            while nextEntry < ledger.entries.count {
-                let entry = ledger.entries[entryOrder?[nextEntry] ?? nextEntry]
-                guard entry.date == day else { break }
-                applyEntry(entry, to: &state, log: &outcome.log, recording: recordLog)
-                note(entry.location)
-                nextEntry += 1
+            while nextItem < items.count && items[nextItem].date == day {
+                let item = items[nextItem]
+                state.current = (item.location, "on \(day)")
+                switch item.kind {
+                case .entry(let i): applyEntry(ledger.entries[i], to: &state, log: &outcome.log, recording: recordLog)
+                case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recordLog)
+                case .correction(let i): applyCorrection(ledger.corrections[i], to: &state, log: &outcome.log, recording: recordLog)
+                }
+                note(item.location)
+                nextItem += 1
             }
             while next < events.count && events[next].date == day {
-                apply(events[next], to: &state, log: &outcome.log, recording: recordLog)
+                apply(events[next], to: &state)
                 note(events[next].location)
                 next += 1
             }
             let snapshot = state.snapshot(date: day, month: month, ledger: ledger)
-            if state.overflowed && outcome.overflowDate == nil { outcome.overflowDate = day }
-            if recordLog && (snapshot.dailyAllowance > .zero || snapshot.allowanceSpentToday != .zero) {
-                let over = state.sum(snapshot.allowanceSpentToday, snapshot.dailyAllowance, negate: true)
+            if outcome.overflow == nil, let overflow = state.overflow {
+                outcome.overflow = Overflow(what: overflow.what, date: day, location: overflow.location)
+            }
+            if recordLog && (logFrom.map { day >= $0 } ?? true)
+                && (snapshot.dailyAllowance > .zero || snapshot.allowanceSpentToday != .zero) {
+                let over = max(.zero, (try? snapshot.allowanceSpentToday - snapshot.dailyAllowance) ?? .zero)
                 outcome.log.days.append(.init(date: day, allowance: snapshot.dailyAllowance,
                                               spent: snapshot.allowanceSpentToday, toSavings: snapshot.remainingToday,
-                                              fromSavings: max(.zero, over)))
+                                              fromSavings: over))
             }
             visit(snapshot, lastLocation)
             guard day < CivilDate.latest else { break }
@@ -152,31 +151,38 @@ public struct BucketEngine {
         return result
     }
 
-    private func apply(_ event: Event, to state: inout State, log: inout BucketLog, recording: Bool) {
+    private func apply(_ event: Event, to state: inout State) {
         switch event.kind {
         case .allowance(let i):
             state.allowance = ledger.allowances[i].amount.value
+            state.allowanceLocation = ledger.allowances[i].amount.location
         case .earmark(let i):
             let earmark = ledger.earmarks[i]
-            state.setEarmark(earmark.category.id, amount: earmark.amount.value, dueDay: earmark.dueDay?.value)
-        case .opening(let i):
-            let opening = ledger.openings[i]
-            guard onBudget[Int(opening.account.id)] else { return }
-            state.change(opening.account.id, by: opening.amount.value)
-            if recording && reserve[Int(opening.account.id)] {
-                log.reserve.append(.init(date: opening.date, account: ledger.names[opening.account.id],
-                                                  description: "opening balance", amount: opening.amount.value,
-                                                  balance: state.balance(opening.account.id)))
-            }
-        case .correction(let i):
-            let correction = ledger.corrections[i]
-            if onBudget[Int(correction.account.id)] { state.change(correction.account.id, by: correction.amount.value) }
-            if recording { log.corrections.append(.init(date: correction.date, account: ledger.names[correction.account.id],
-                                                  amount: correction.amount.value, reason: correction.reason.value)) }
+            state.setEarmark(earmark.category.id, amount: earmark.amount.value, dueDay: earmark.dueDay?.value,
+                             location: earmark.amount.location)
         case .move(let i):
             let move = ledger.goalMoves[i]
+            state.current = (move.location, "on \(move.date)")
             let signed = move.direction == .to ? move.amount.value : (move.amount.value.negated ?? .zero)
-            state.addToGoal(move.goal.id, signed)
+            state.addToGoal(move.goal.id, signed, name: "goal `\(ledger.names[move.goal.id])`")
+        }
+    }
+
+    private func applyOpening(_ opening: OpeningBalance, to state: inout State, log: inout BucketLog, recording: Bool) {
+        guard onBudget[Int(opening.account.id)] else { return }
+        state.change(opening.account.id, by: opening.amount.value)
+        if recording && reserve[Int(opening.account.id)] {
+            log.reserve.append(.init(date: opening.date, account: ledger.names[opening.account.id],
+                                     description: "opening balance", amount: opening.amount.value,
+                                     balance: state.balance(opening.account.id)))
+        }
+    }
+
+    private func applyCorrection(_ correction: Correction, to state: inout State, log: inout BucketLog, recording: Bool) {
+        if onBudget[Int(correction.account.id)] { state.change(correction.account.id, by: correction.amount.value) }
+        if recording {
+            log.corrections.append(.init(date: correction.date, account: ledger.names[correction.account.id],
+                                         amount: correction.amount.value, reason: correction.reason.value))
         }
     }
 
@@ -189,7 +195,7 @@ public struct BucketEngine {
             let posting = ledger.postings[line]
             let id = posting.target.id
             if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {
-                state.addToGoal(goal.id, posting.amount, negate: true)
+                state.addToGoal(goal.id, posting.amount, negate: true, name: "goal `\(ledger.names[goal.id])`")
                 continue
             }
             switch index.kind(of: id) {
@@ -197,7 +203,7 @@ public struct BucketEngine {
                 let slot = Int(id)
                 if onBudget[slot] { state.change(id, by: posting.amount) }
                 if reserve[slot] || offBudget[slot] {
-                    paidOutside = state.sum(paidOutside, posting.amount, negate: true)
+                    paidOutside = state.sum(paidOutside, posting.amount, negate: true, what: "the spending paid from reserves")
                 }
                 if recording && reserve[slot] {
                     log.reserve.append(.init(date: entry.date, account: ledger.names[id],
@@ -208,39 +214,45 @@ public struct BucketEngine {
                 if state.isEarmarked(id) {
                     state.pay(id, posting.amount)
                 } else {
-                    allowanceSpending = state.sum(allowanceSpending, posting.amount)
+                    allowanceSpending = state.sum(allowanceSpending, posting.amount, what: "the spending against the allowance")
                 }
             default:
                 break
             }
         }
         if allowanceSpending > .zero && paidOutside > .zero {
-            allowanceSpending = state.sum(allowanceSpending, min(allowanceSpending, paidOutside), negate: true)
+            allowanceSpending = state.sum(allowanceSpending, min(allowanceSpending, paidOutside), negate: true,
+                                          what: "the spending against the allowance")
         }
-        state.spentToday = state.sum(state.spentToday, allowanceSpending)
+        state.spentToday = state.sum(state.spentToday, allowanceSpending, what: "the spending against the allowance")
     }
 
-    /// The running figures, in arrays indexed by name id.
+    /// The running figures, in arrays indexed by name id. Every sum is checked: the first
+    /// figure that overflows is noted with the line that pushed it over, and keeps its last value.
     private struct State {
         var balances: [Money]
         var funds = Money.zero
         var goals: [Money]
         var allowance = Money.zero
+        var allowanceLocation: SourceLocation?
         var spentToday = Money.zero
         /// Earmark in effect per category (amount zero: none).
-        var earmarks: [(amount: Money, dueDay: Int?)]
+        var earmarks: [(amount: Money, dueDay: Int?, location: SourceLocation?)]
         var earmarkOrder: [Int32] = []
         /// First payment this month of each earmarked category.
         var paid: [Money?]
         var paidThisMonth: [Int32] = []
-        var overflowed = false
+        /// The line being applied, and its day.
+        var current: (location: SourceLocation, when: String)?
+        /// The first figure that overflowed.
+        var overflow: (what: String, location: SourceLocation)?
         let accountOrder: [Account]
 
         init(ledger: Ledger, onBudget: [Bool]) {
             let count = ledger.names.names.count
             balances = [Money](repeating: .zero, count: count)
             goals = [Money](repeating: .zero, count: count)
-            earmarks = [(amount: Money, dueDay: Int?)](repeating: (.zero, nil), count: count)
+            earmarks = [(amount: Money, dueDay: Int?, location: SourceLocation?)](repeating: (.zero, nil, nil), count: count)
             paid = [Money?](repeating: nil, count: count)
             var seen = Set<Int32>()
             accountOrder = ledger.accounts.filter { onBudget[Int($0.name.id)] && seen.insert($0.name.id).inserted }
@@ -250,10 +262,10 @@ public struct BucketEngine {
 
         func isEarmarked(_ id: Int32) -> Bool { earmarks[Int(id)].amount != .zero }
 
-        mutating func setEarmark(_ id: Int32, amount: Money, dueDay: Int?) {
+        mutating func setEarmark(_ id: Int32, amount: Money, dueDay: Int?, location: SourceLocation) {
             earmarkOrder.removeAll { $0 == id }
             if amount != .zero { earmarkOrder.append(id) }
-            earmarks[Int(id)] = (amount, dueDay)
+            earmarks[Int(id)] = (amount, dueDay, location)
         }
 
         /// A payment in an earmarked category: the first one this month settles the earmark.
@@ -268,37 +280,53 @@ public struct BucketEngine {
             paidThisMonth.removeAll()
         }
 
-        mutating func addToGoal(_ id: Int32, _ amount: Money, negate: Bool = false) {
-            goals[Int(id)] = sum(goals[Int(id)], amount, negate: negate)
+        mutating func addToGoal(_ id: Int32, _ amount: Money, negate: Bool = false, name: @autoclosure () -> String = "a goal") {
+            goals[Int(id)] = sum(goals[Int(id)], amount, negate: negate, what: name())
         }
 
-        /// a + b (or a − b), noting overflow instead of trapping or wrapping.
-        mutating func sum(_ a: Money, _ b: Money, negate: Bool = false) -> Money {
-            var (value, overflow) = b.minorUnits.multipliedReportingOverflow(by: negate ? -1 : 1)
-            if !overflow { (value, overflow) = a.minorUnits.addingReportingOverflow(value) }
-            if overflow { overflowed = true; return a }
-            return Money(minorUnits: value)
+        /// Notes the first overflow: what overflowed and the line to blame (the one being
+        /// applied unless another is named).
+        mutating func fail(_ what: String, at location: SourceLocation? = nil) {
+            guard overflow == nil else { return }
+            let blamed = location ?? current?.location ?? allowanceLocation ?? SourceLocation(file: 0, range: 0..<0)
+            overflow = (what, blamed)
+        }
+
+        /// a + b (or a − b), noting an overflow instead of trapping or wrapping.
+        mutating func sum(_ a: Money, _ b: Money, negate: Bool = false, what: @autoclosure () -> String,
+                          at location: SourceLocation? = nil) -> Money {
+            do throws(MoneyOverflow) {
+                return negate ? try a - b : try a + b
+            } catch {
+                fail(what(), at: location)
+                return a
+            }
         }
 
         mutating func change(_ account: Int32, by amount: Money) {
-            balances[Int(account)] = sum(balances[Int(account)], amount)
-            funds = sum(funds, amount)
+            balances[Int(account)] = sum(balances[Int(account)], amount, what: "an account's balance")
+            funds = sum(funds, amount, what: "the funds")
         }
 
         mutating func snapshot(date: CivilDate, month: BudgetMonth, ledger: Ledger) -> BucketSnapshot {
-            let unspent = sum(allowance, spentToday, negate: true)
+            let unspent = sum(allowance, spentToday, negate: true, what: "today's allowance")
             let remaining = min(allowance, max(.zero, unspent))
             let daysAfter = month.daysAfter(date)
-            let (future, overflow) = allowance.minorUnits.multipliedReportingOverflow(by: Int64(daysAfter))
-            if overflow { overflowed = true }
-            let allowanceSetAside = sum(remaining, Money(minorUnits: overflow ? 0 : future))
+            var future = Money.zero
+            do throws(MoneyOverflow) {
+                future = try allowance * daysAfter
+            } catch {
+                fail("the allowance set aside for the rest of the month", at: allowanceLocation)
+            }
+            let allowanceSetAside = sum(remaining, future, what: "the allowance set aside for the rest of the month",
+                                        at: allowanceLocation)
             var earmarkList: [BucketSnapshot.EarmarkStatus] = []
             var monthly = Money.zero
             for id in earmarkOrder {
                 let earmark = earmarks[Int(id)]
                 let status = BucketSnapshot.EarmarkStatus(category: ledger.names[id], amount: earmark.amount,
                                                           dueDay: earmark.dueDay, paid: paid[Int(id)])
-                monthly = sum(monthly, status.setAside)
+                monthly = sum(monthly, status.setAside, what: "the money earmarked for bills", at: earmark.location)
                 earmarkList.append(status)
             }
             var goalList: [BucketSnapshot.GoalStatus] = []
@@ -306,13 +334,13 @@ public struct BucketEngine {
             var seenGoals = Set<Int32>()
             for goal in ledger.goals where seenGoals.insert(goal.name.id).inserted {
                 let balance = goals[Int(goal.name.id)]
-                goalsTotal = sum(goalsTotal, balance)
+                goalsTotal = sum(goalsTotal, balance, what: "the money in goals")
                 goalList.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
                                       deadline: goal.deadline?.value))
             }
-            var main = sum(funds, allowanceSetAside, negate: true)
-            main = sum(main, monthly, negate: true)
-            main = sum(main, goalsTotal, negate: true)
+            var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
+            main = sum(main, monthly, negate: true, what: "main savings")
+            main = sum(main, goalsTotal, negate: true, what: "main savings")
             let accounts = accountOrder.map {
                 BucketSnapshot.AccountFunds(name: ledger.names[$0.name.id], kind: $0.kind, isReserve: $0.isReserve,
                                             balance: balances[Int($0.name.id)])

@@ -45,9 +45,4 @@ public struct BucketSnapshot: Sendable {
     public var goalsTotal: Money
     /// The remainder: funds minus every set-aside. The bucket rule wants it never negative.
     public var mainSavings: Money
-
-    /// The sum of the buckets; equal to `funds` by construction.
-    public var bucketTotal: Money {
-        Money(minorUnits: allowanceSetAside.minorUnits &+ monthlySetAside.minorUnits &+ goalsTotal.minorUnits &+ mainSavings.minorUnits)
-    }
 }

@@ -17,7 +17,7 @@ enum ExportCommand {
         }
         let paths = try context.ledgerPaths(Array(invocation.operands.dropFirst()), command: "export \(word)")
         switch context.loadValidLedger(paths, then: "export again") {
-        case .success(let ledger): context.stdout.write(Exporter.export(ledger, as: target))
+        case .success(let journal): context.stdout.write(Exporter.export(journal, as: target))
         case .failure(let stop): return stop.code
         }
         return .success

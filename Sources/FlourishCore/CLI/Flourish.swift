@@ -96,20 +96,21 @@ public enum Flourish {
 
         /// Loads the ledger for a command that reads it (report, export). A ledger with errors
         /// would give wrong figures: its errors are shown instead, ending with `then`.
-        func loadValidLedger(_ paths: [String], then: String) -> Result<Ledger, ExitCodeError> {
+        func loadValidLedger(_ paths: [String], then: String) -> Result<Journal, ExitCodeError> {
             let loaded: LedgerLoader.Result
             do {
                 loaded = try LedgerLoader.load(paths: paths)
             } catch {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }
-            let errors = Validator.validate(loaded, checks: Check.all.filter { !$0.needsValidLedger }).filter { $0.severity == .error }
+            let validated = Validator.validated(loaded, checks: Check.all.filter { !$0.needsValidLedger })
+            let errors = validated.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else {
                 stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: colour).render(errors))
                 stderr.write("\(counted(errors.count, "error", "errors")): fix them, then \(then)\n")
                 return .failure(ExitCodeError(code: .problems))
             }
-            return .success(loaded.ledger)
+            return .success(validated.journal)
         }
 
         func cannotRead(_ failure: FileSystem.Failure) -> ExitCode {

@@ -52,19 +52,20 @@ enum ReportCommand {
             throw Invocation.UsageError(message: "--settle belongs to the people report")
         }
         let paths = try context.ledgerPaths(files, command: "report \(kind.rawValue)")
-        let ledger: Ledger
+        let journal: Journal
         switch context.loadValidLedger(paths, then: "ask for the report again") {
-        case .success(let loaded): ledger = loaded
+        case .success(let booked): journal = booked
         case .failure(let stop): return stop.code
         }
-        guard let span = BucketEngine(ledger).dateRange else {
+        let ledger = journal.ledger
+        guard let span = journal.dateRange else {
             context.stderr.write("Error: the ledger has no dated lines to report on\n")
             return .problems
         }
         switch kind {
         case .snapshot:
             let day = try parseDay(invocation.values["--date"], context) ?? span.upperBound
-            guard let report = SnapshotReport.make(ledger, date: day) else {
+            guard let report = SnapshotReport.make(journal, date: day) else {
                 context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
                 return .problems
             }
@@ -75,7 +76,7 @@ enum ReportCommand {
             let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
             let range = try parseRange(invocation.values["--date"], context, ledger) ??
                 max(month.first, span.lowerBound)...span.upperBound
-            let report = LogReport.make(ledger, range: range)
+            let report = LogReport.make(journal, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report))
             return .success
         default:
@@ -84,38 +85,60 @@ enum ReportCommand {
         let date = try parseDay(invocation.values["--date"], context)
         let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, ledger)
         let asOf = date ?? min(period.upperBound, span.upperBound)
-        let reportContext = ReportContext(ledger: ledger, from: period.lowerBound, to: period.upperBound, asOf: asOf)
-        let document: ReportDocument
-        var html: String?
-        switch kind {
-        case .budget:
-            document = BudgetReport.make(reportContext, month: reportContext.month(containing: asOf)).document
-        case .balances:
-            document = BalancesReport.make(reportContext).document
-        case .dashboard:
-            guard let dashboard = DashboardReport.make(reportContext) else {
-                context.stderr.write("Error: \(asOf) is before the ledger's first date, \(span.lowerBound)\n")
+        let reportContext = ReportContext(journal: journal, from: period.lowerBound, to: period.upperBound, asOf: asOf)
+        // `--month` names the month for every report; otherwise it is the month of the report date.
+        let month = invocation.values["--month"] != nil ? journal.month(containing: period.upperBound)
+            : journal.month(containing: asOf)
+        if kind == .register {
+            let resolver = NameResolver(journal)
+            var problems: [String] = []
+            for name in names {
+                if case .failure(let problem) = resolver.resolve(name, as: [.account, .category, .incomeCategory, .person]) {
+                    problems.append(problem.message)
+                }
+            }
+            if !problems.isEmpty {
+                context.stderr.write(problems.map { "Error: \($0)\n" }.joined())
                 return .problems
             }
-            document = dashboard.document
-            if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency) }
-        case .review:
-            let review = ReviewReport.make(reportContext, month: reportContext.month(containing: asOf))
-            document = review.document
-            if format == .html {
-                html = ReviewHTML.render(review, currency: ledger.currency)
+        }
+        let document: ReportDocument
+        var html: String?
+        do throws(MoneyOverflow) {
+            switch kind {
+            case .budget:
+                document = try BudgetReport.make(reportContext, month: month).document
+            case .balances:
+                document = try BalancesReport.make(reportContext).document
+            case .dashboard:
+                guard let dashboard = try DashboardReport.make(reportContext) else {
+                    context.stderr.write("Error: \(asOf) is before the ledger's first date, \(span.lowerBound)\n")
+                    return .problems
+                }
+                document = dashboard.document
+                if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency) }
+            case .review:
+                let review = try ReviewReport.make(reportContext, month: month)
+                document = review.document
+                if format == .html { html = ReviewHTML.render(review, currency: ledger.currency) }
+            case .people:
+                document = try PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
+            case .subscriptions:
+                document = try SubscriptionsReport.make(reportContext).document
+            case .goals:
+                document = try GoalsReport.make(reportContext).document
+            case .register:
+                document = try RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
+                                                   tag: invocation.values["--tag"]).document
+            case .snapshot, .log:
+                return .success  // rendered above
             }
-        case .people:
-            document = PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
-        case .subscriptions:
-            document = SubscriptionsReport.make(reportContext).document
-        case .goals:
-            document = GoalsReport.make(reportContext).document
-        case .register:
-            document = RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
-                                           tag: invocation.values["--tag"]).document
-        case .snapshot, .log:
-            return .success  // rendered above
+        } catch {
+            let location = error.location ?? SourceLocation(file: 0, range: 0..<0)
+            let diagnostic = Diagnostic(.sumOverflow(what: "a figure of the \(kind.rawValue) report", currency: journal.currency),
+                                        at: location)
+            context.stderr.write(DiagnosticRenderer(files: ledger.files, colour: context.colour).render([diagnostic]))
+            return .problems
         }
         let renderer = DocumentRenderer(currency: ledger.currency,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,

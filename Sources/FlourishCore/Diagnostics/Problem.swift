@@ -13,7 +13,7 @@ public enum Problem: Sendable, Equatable {
     case unexpectedText(String, hint: String?)
     case invalidDate(String, reason: String?)
     case invalidAmount(String)
-    case amountOverflow(String)
+    case amountOverflow(String, currency: Currency)
     case tooManyDecimals(String, decimals: Int, currency: String)
     case invalidCurrency(String)
     case secondCurrency(String, ledgerCurrency: String)
@@ -34,7 +34,7 @@ public enum Problem: Sendable, Equatable {
     case unbalancedEntry(sum: String, negatedSum: String)
     case multipleMissingAmounts(count: Int)
     case balanceAssertionFailed(account: String, date: String, expected: String, actual: String, difference: String)
-    case sumOverflow(String)
+    case sumOverflow(what: String, currency: Currency)
     case usedBeforeOpening(account: String, used: String, opened: String)
     case deadlineBeforeStart(goal: String)
     // Buckets
@@ -123,7 +123,7 @@ public enum Problem: Sendable, Equatable {
             return "invalid date `\(text)`"
         case .invalidAmount(let text):
             return "`\(text)` is not an amount"
-        case .amountOverflow(let text):
+        case .amountOverflow(let text, _):
             return "amount `\(text)` is too large"
         case .tooManyDecimals(let text, let decimals, let currency):
             return "amount `\(text)` has more decimals than \(currency) allows (\(decimals))"
@@ -161,7 +161,7 @@ public enum Problem: Sendable, Equatable {
             return "\(count) lines leave their amount out; at most one may"
         case .balanceAssertionFailed(let account, let date, let expected, let actual, let difference):
             return "balance assertion failed for `\(account)` at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
-        case .sumOverflow(let what):
+        case .sumOverflow(let what, _):
             return "\(what) is too large to compute exactly"
         case .usedBeforeOpening(let account, let used, let opened):
             return "`\(account)` is used on \(used), before its opening balance on \(opened)"
@@ -207,8 +207,9 @@ public enum Problem: Sendable, Equatable {
             return reason == nil ? "write dates as YYYY-MM-DD, e.g. 2026-11-22" : nil
         case .invalidAmount:
             return "write amounts like 1234.56, -12 or 1,234.56"
-        case .amountOverflow, .sumOverflow:
-            return "amounts must stay within ±92,233,720,368,547,758.07 in minor units"
+        case .amountOverflow(_, let currency), .sumOverflow(_, let currency):
+            let limit = Money(minorUnits: .max).formatted(decimals: currency.decimals)
+            return "amounts and their sums must stay within ±\(limit) \(currency.code), the largest figure Flourish holds exactly"
         case .tooManyDecimals(_, let decimals, let currency):
             return "round it to \(decimals) decimals, or declare `currency \(currency) N` with more"
         case .invalidCurrency:

@@ -6,11 +6,12 @@ public enum Exporter {
         case ledger, beancount, csv
     }
 
-    public static func export(_ ledger: Ledger, as target: Target) -> String {
+    public static func export(_ journal: Journal, as target: Target) -> String {
+        let data = ExportTransactions(journal, names: ExportNames(journal.ledger, style: target == .beancount ? .beancount : .ledger))
         switch target {
-        case .ledger: return journal(ledger)
-        case .beancount: return beancount(ledger)
-        case .csv: return csv(ledger)
+        case .ledger: return self.journal(journal.ledger, data)
+        case .beancount: return beancount(journal.ledger, data)
+        case .csv: return csv(journal.ledger, data)
         }
     }
 
@@ -41,9 +42,8 @@ public enum Exporter {
 
     // MARK: ledger / hledger
 
-    static func journal(_ ledger: Ledger) -> String {
-        let names = ExportNames(ledger, style: .ledger)
-        let data = ExportTransactions(ledger, names: names)
+    static func journal(_ ledger: Ledger, _ data: ExportTransactions) -> String {
+        let names = data.names
         var out = "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
         out += "\n"
@@ -79,9 +79,8 @@ public enum Exporter {
 
     // MARK: beancount
 
-    static func beancount(_ ledger: Ledger) -> String {
-        let names = ExportNames(ledger, style: .beancount)
-        let data = ExportTransactions(ledger, names: names)
+    static func beancount(_ ledger: Ledger, _ data: ExportTransactions) -> String {
+        let names = data.names
         let code = ledger.currency?.code ?? "USD"
         func quoted(_ text: String) -> String { "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
         func tag(_ text: String) -> String {
@@ -118,9 +117,7 @@ public enum Exporter {
     // MARK: CSV
 
     /// One row per split line (openings and corrections as two rows each), RFC 4180.
-    static func csv(_ ledger: Ledger) -> String {
-        let names = ExportNames(ledger, style: .ledger)
-        let data = ExportTransactions(ledger, names: names)
+    static func csv(_ ledger: Ledger, _ data: ExportTransactions) -> String {
         let code = ledger.currency?.code ?? "USD"
         var rows = [["date", "status", "description", "tags", "account", "name", "amount", "currency"]]
         for transaction in data.transactions {

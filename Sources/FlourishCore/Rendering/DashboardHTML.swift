@@ -2,11 +2,13 @@
 enum DashboardHTML {
     static func render(_ dashboard: DashboardReport, currency: Currency?) -> String {
         let format = MoneyFormat(currency).text
+        let sentences = DocumentRenderer(currency: currency)
         let s = dashboard.snapshot
         var page = HTMLPage(title: "Dashboard for \(dashboard.asOf)")
         page.append("<h1>Dashboard</h1>\n<p class=\"subtitle\">\(dashboard.asOf), budgeting month \(s.month)</p>\n")
         var figures = "<dl class=\"figures\">\n"
-        for (name, value) in [("Funds", s.funds), ("Allowance left today", s.remainingToday), ("Main savings", s.mainSavings)] {
+        for (name, value) in [("Funds", s.funds), ("Allowance set aside", s.allowanceSetAside), ("of which left today", s.remainingToday),
+                              ("Main savings", s.mainSavings)] {
             figures += "<div><dt>\(name)</dt><dd>\(HTMLPage.escape(format(value)))</dd></div>\n"
         }
         figures += "</dl>\n"
@@ -42,7 +44,8 @@ enum DashboardHTML {
             caption: "Positive: they owe you", header: ["Person", "Balance"],
             rows: people.map { [HTMLPage.escape($0.person), HTMLPage.escape(format($0.amount))] }, numeric: [1]))
         page.section("actions", "To do", "<ul class=\"insights\">\n"
-                     + (dashboard.actions.isEmpty ? ["Nothing needs doing."] : dashboard.actions).map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
+                     + (dashboard.actions.isEmpty ? ["Nothing needs doing."] : dashboard.actions.map(sentences.sentence))
+                        .map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
         return page.rendered
     }
 }

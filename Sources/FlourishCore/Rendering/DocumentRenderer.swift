@@ -44,7 +44,7 @@ public struct DocumentRenderer {
         }
         for note in document.notes where !note.lines.isEmpty {
             out += "\n" + note.title + "\n"
-            for line in note.lines { out += "- " + line + "\n" }
+            for line in note.lines { out += "- " + sentence(line) + "\n" }
         }
         return out
     }
@@ -62,6 +62,16 @@ public struct DocumentRenderer {
         }
     }
 
+    /// A sentence as text: values formatted as in the tables (amounts with the symbol).
+    public func sentence(_ sentence: ReportDocument.Sentence) -> String {
+        sentence.parts.map { part in
+            switch part {
+            case .words(let words): return words
+            case .value(_, let cell): return textCell(cell)
+            }
+        }.joined()
+    }
+
     /// `74%`, `-5%`: whole percent, cut towards zero, so 89.99% never reads as 90% — the
     /// threshold at which a budget is "near".
     static func percentText(_ basisPoints: Int) -> String {
@@ -71,17 +81,20 @@ public struct DocumentRenderer {
 
     /// `[#######---]` (or `[███████░░░]` in Unicode), with `+` past the end when over 100%.
     static func bar(_ basisPoints: Int, width: Int = 10, unicode: Bool = false) -> String {
-        let filled = min(width, max(0, (basisPoints * width + 5_000) / 10_000))
+        // Shares past 100% fill the bar; clamping first keeps the arithmetic small.
+        let share = min(max(basisPoints, 0), 10_000)
+        let filled = min(width, (share * width + 5_000) / 10_000)
         let over = basisPoints > 10_000 ? "+" : ""
         let (full, empty) = unicode ? ("█", "░") : ("#", "-")
         return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "]" + over
     }
 
-    /// One character a value, eight heights: `▁▂▃▄▅▆▇█` (or ` .:-=+*#` in ASCII).
+    /// One character a value, eight heights: `▁▂▃▄▅▆▇█` (or ` .:-=+*#` in ASCII). Days far
+    /// above the ordinary ones are drawn as `↑` (`^`) so they do not flatten the rest.
     static func sparkline(_ values: [Int64], unicode: Bool) -> String {
         let levels = Array(unicode ? "▁▂▃▄▅▆▇█" : " .:-=+*#")
-        let largest = max(1, values.max() ?? 1)
-        return String(values.map { levels[Int(max(0, $0) * 7 / largest)] })
+        let top = ChartScale.top(values)
+        return String(values.map { $0 > top ? (unicode ? "↑" : "^") : levels[ChartScale.position($0, top: top, length: 7)] })
     }
 
     // MARK: CSV
@@ -141,8 +154,19 @@ public struct DocumentRenderer {
                      ("columns", .array(table.columns.map { .string($0.id) })),
                      ("rows", rows(table.rows, table.columns)), ("totals", rows(table.totals, table.columns))])
         }
+        // A sentence: its kind, its text with plain decimal amounts, and its values by key.
+        func sentence(_ line: ReportDocument.Sentence) -> JSONValue {
+            let text = line.parts.map { part -> String in
+                switch part {
+                case .words(let words): return words
+                case .value(_, let cell): return plainCell(cell)
+                }
+            }.joined()
+            return .object([("kind", .string(line.kind)), ("text", .string(text)),
+                            ("values", .object(line.values.map { ($0.key, value($0.cell)) }))])
+        }
         let notes: [JSONValue] = document.notes.map { note in
-            .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map { .string($0) }))])
+            .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map(sentence)))])
         }
         return JSONValue.object([
             ("report", .string(document.kind)),

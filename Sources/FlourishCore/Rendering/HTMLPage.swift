@@ -95,7 +95,7 @@ struct HTMLPage {
     svg text { fill: var(--fg); } svg .muted { fill: var(--muted); }
     svg .bar { fill: var(--bar); } svg .track { fill: var(--track); } svg .over { fill: var(--over); }
     svg .near { fill: var(--warn); } svg .ok { fill: var(--ok); } svg .axis { stroke: var(--line); }
-    svg .line { fill: none; stroke: var(--bar); stroke-width: 2.5; }
+    svg .line { fill: none; stroke: var(--bar); stroke-width: 2.5; } svg .outlier { fill: var(--over); font-weight: 600; }
     svg .reference { fill: none; stroke: var(--accent); stroke-width: 2; stroke-dasharray: 6 4; }
     svg .reference2 { fill: none; stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 2 4; }
     svg .dot { fill: var(--bar); } svg .marker { fill: var(--fg); }

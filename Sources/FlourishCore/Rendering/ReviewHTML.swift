@@ -4,6 +4,7 @@ enum ReviewHTML {
         let snapshot = review.snapshot
         let money = MoneyFormat(currency)
         let format = money.text
+        let sentences = DocumentRenderer(currency: currency)
         var page = HTMLPage(title: "Monthly review of \(review.month)")
         let statusClass = review.status.rawValue.replacingAll(" ", with: "-")
         page.append("<h1>Monthly review of \(review.month)</h1>\n")
@@ -35,10 +36,13 @@ enum ReviewHTML {
         if let allowance = snapshot?.dailyAllowance, allowance > .zero { references.append(("daily allowance", allowance)) }
         if let daily = review.days.first?.dailyIncome, daily > .zero { references.append(("daily income", daily)) }
         let points = review.days.map { (label: $0.date.description, value: $0.spent) }
-        let over = review.days.filter { day in references.first.map { day.spent > $0.value } ?? false }.count
+        // The same count as the insights: days whose spending against the allowance went over it.
+        let over = review.daysOverAllowance.count
+        let overText = snapshot.map { $0.dailyAllowance > .zero } == true
+            ? "; \(counted(over, "day", "days")) over the daily allowance of \(format(snapshot?.dailyAllowance ?? .zero))" : ""
         page.section("daily", "Spending day by day",
                      SVGChart.line(id: "daily", title: "Daily spending in \(review.month)",
-                                   description: "Spending on each of \(review.days.count) days" + (references.first.map { "; \(over) days above the \($0.label) of \(format($0.value))" } ?? ""),
+                                   description: "Spending on each of \(review.days.count) days" + overText,
                                    points: points, references: references, format: format))
 
         let budgetLines = review.budget.lines.filter { $0.budget != nil }
@@ -55,9 +59,7 @@ enum ReviewHTML {
                                       description: budgetLines.map { "\($0.category): \(format($0.spent)) of \(format($0.budget ?? .zero)), \($0.status.rawValue)" }.joined(separator: "; "),
                                       budgetBars))
 
-        let totals = review.months.indices.map { index in
-            Money(minorUnits: review.monthOverMonth.reduce(Int64(0)) { $0 &+ $1.amounts[index].minorUnits })
-        }
+        let totals = review.monthTotals
         let monthBars = zip(review.months, totals).map { SVGChart.Bar(label: $0.description, value: $1, caption: format($1)) }
         page.section("months", "Month over month",
                      SVGChart.bars(id: "months", title: "Spending in the last \(review.months.count) months",
@@ -84,7 +86,7 @@ enum ReviewHTML {
                 numeric: [1, 2]))
         }
         page.section("insights", "Insights",
-                     "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
+                     "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.escape(sentences.sentence($0)))</li>\n" }.joined() + "</ul>\n")
         return page.rendered
     }
 }

@@ -24,7 +24,7 @@ enum SVGChart {
         let captionWidth = min(300, max(110, (bars.map(\.caption.count).max() ?? 0) * 9 + 12))
         let span = width - labelWidth - captionWidth
         let largest = max(1, bars.map { max($0.value.minorUnits, $0.marker?.minorUnits ?? 0) }.max() ?? 1)
-        func x(_ value: Money) -> Int { labelWidth + Int(max(0, value.minorUnits) * Int64(span) / largest) }
+        func x(_ value: Money) -> Int { labelWidth + ChartScale.position(value.minorUnits, top: largest, length: span) }
         var out = open(id: id, title: title, description: description, height: height)
         for (index, bar) in bars.enumerated() {
             let y = 4 + index * rowHeight
@@ -46,8 +46,10 @@ enum SVGChart {
         let (left, right, top, bottom) = (96, 20, 16, 40)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
-        let largest = max(1, (points.map(\.value.minorUnits) + references.map(\.value.minorUnits)).max() ?? 1)
-        func y(_ value: Money) -> Int { top + plotHeight - Int(max(0, value.minorUnits) * Int64(plotHeight) / largest) }
+        // Scaled so one large day does not flatten the others; days above the scale are
+        // drawn at the top with an arrow and their amount.
+        let largest = ChartScale.top(points.map(\.value.minorUnits), references: references.map(\.value.minorUnits))
+        func y(_ value: Money) -> Int { top + plotHeight - ChartScale.position(value.minorUnits, top: largest, length: plotHeight) }
         func x(_ index: Int) -> Int { points.count < 2 ? left + plotWidth / 2 : left + index * plotWidth / (points.count - 1) }
         var out = open(id: id, title: title, description: description, height: height)
         out += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plotHeight)\" />\n"
@@ -65,6 +67,11 @@ enum SVGChart {
             out += "<polyline class=\"line\" points=\"\(path)\" />\n"
             for index in points.indices {
                 out += "<circle class=\"dot\" cx=\"\(x(index))\" cy=\"\(y(points[index].value))\" r=\"3\"><title>\(HTMLPage.escape(points[index].label + ": " + format(points[index].value)))</title></circle>\n"
+                if points[index].value.minorUnits > largest {
+                    let anchor = x(index) > left + plotWidth / 2 ? "end" : "start"
+                    let shift = anchor == "end" ? -6 : 6
+                    out += "<text class=\"outlier\" x=\"\(x(index) + shift)\" y=\"\(top + 12)\" text-anchor=\"\(anchor)\">↑ \(HTMLPage.escape(format(points[index].value)))</text>\n"
+                }
             }
             out += "<text class=\"muted\" x=\"\(left)\" y=\"\(height - 12)\">\(HTMLPage.escape(points[0].label))</text>\n"
             out += "<text class=\"muted\" x=\"\(left + plotWidth)\" y=\"\(height - 12)\" text-anchor=\"end\">\(HTMLPage.escape(points[points.count - 1].label))</text>\n"

@@ -24,7 +24,7 @@ public enum SnapshotRenderer {
             out += "  – \(goal.name): \(money.text(goal.balance)) of \(money.text(goal.target))\n"
         }
         out += "• Main Savings (Buffer): \(money.text(s.mainSavings))\n"
-        out += "• Total: \(money.text(s.bucketTotal))\n"
+        out += "• Total: \(money.text(s.funds))\n"
         return out
     }
 
@@ -59,7 +59,7 @@ public enum SnapshotRenderer {
                 ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks))])),
                 ("goals", .object([("total", money.json(s.goalsTotal)), ("items", .array(goals))])),
                 ("mainSavings", money.json(s.mainSavings)),
-                ("total", money.json(s.bucketTotal)),
+                ("total", money.json(s.funds)),
             ])),
         ])
         return document.rendered()

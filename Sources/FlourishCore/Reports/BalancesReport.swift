@@ -32,48 +32,53 @@ public struct BalancesReport: Sendable {
     public var totalExpenses: Money
 
     /// Accounts plus what people owe you, minus what you owe them.
-    public var netWorth: Money {
-        Money(minorUnits: funds.minorUnits &+ offBudget.minorUnits &+ owedToYou.minorUnits &- youOwe.minorUnits)
-    }
+    public var netWorth: Money
 
-    public static func make(_ context: ReportContext) -> BalancesReport {
+    public static func make(_ context: ReportContext) throws(MoneyOverflow) -> BalancesReport {
+        let journal = context.journal
         let ledger = context.ledger
-        let balances = context.balances(through: context.asOf)
+        let balances = try journal.balances(through: context.asOf)
         var seen = Set<Int32>()
         var accounts: [AccountLine] = []
-        var funds: Int64 = 0, offBudget: Int64 = 0, credit: Int64 = 0
+        var funds = Money.zero, offBudget = Money.zero, credit = Money.zero
+        var owedToYou = Money.zero, youOwe = Money.zero
+        // Booking checked the funds and the off-budget total; the rest are checked here.
+        func add(_ total: inout Money, _ amount: Money, at location: SourceLocation) throws(MoneyOverflow) {
+            do { total = try total + amount } catch { throw MoneyOverflow(at: location) }
+        }
         for account in ledger.accounts where seen.insert(account.name.id).inserted {
-            let balance = balances[account.name.id] ?? .zero
+            let balance = balances[Int(account.name.id)]
             accounts.append(AccountLine(name: context.name(account.name.id), kind: account.kind, flags: account.flags, balance: balance))
-            if account.isOffBudget { offBudget &+= balance.minorUnits } else { funds &+= balance.minorUnits }
-            if account.kind == .credit && balance < .zero { credit &-= balance.minorUnits }
+            try add(&funds, account.isOffBudget ? .zero : balance, at: account.location)
+            try add(&offBudget, account.isOffBudget ? balance : .zero, at: account.location)
+            if account.kind == .credit && balance < .zero { try add(&credit, try -balance, at: account.location) }
         }
-        var owedToYou: Int64 = 0, youOwe: Int64 = 0
         for person in ledger.people where seen.insert(person.name.id).inserted {
-            let balance = balances[person.name.id]?.minorUnits ?? 0
-            if balance > 0 { owedToYou &+= balance } else { youOwe &-= balance }
+            let balance = balances[Int(person.name.id)]
+            if balance > .zero { try add(&owedToYou, balance, at: person.location) }
+            else { try add(&youOwe, try -balance, at: person.location) }
         }
-        let totals = context.categoryTotals(in: context.from...context.to)
-        var income: [String: Int64] = [:]
-        var expenses: [String: Int64] = [:]
-        var totalIncome: Int64 = 0, totalExpenses: Int64 = 0
-        for (id, amount) in totals {
+        let totals = try journal.categoryTotals(in: context.from...context.to)
+        var income: [CategoryLine] = []
+        var expenses: [CategoryLine] = []
+        var totalIncome = Money.zero, totalExpenses = Money.zero
+        for id in totals.touched {
             let isIncome = context.isIncome(id)
-            let value = isIncome ? -amount.minorUnits : amount.minorUnits
-            for name in ReportContext.ancestry(context.name(id)) {
-                if isIncome { income[name, default: 0] &+= value } else { expenses[name, default: 0] &+= value }
+            let value = isIncome ? try -totals[id] : totals[id]
+            let line = CategoryLine(name: context.name(id), depth: journal.depth(id), total: value)
+            if isIncome { income.append(line) } else { expenses.append(line) }
+            if journal.parent[Int(id)] < 0 {
+                if isIncome { totalIncome = try totalIncome + value } else { totalExpenses = try totalExpenses + value }
             }
-            if isIncome { totalIncome &+= value } else { totalExpenses &+= value }
         }
-        func lines(_ sums: [String: Int64]) -> [CategoryLine] {
-            sums.sorted { $0.key.split(separator: ":").lexicographicallyPrecedes($1.key.split(separator: ":")) }
-                .map { CategoryLine(name: $0.key, depth: $0.key.split(separator: ":").count - 1, total: Money(minorUnits: $0.value)) }
+        func sorted(_ lines: [CategoryLine]) -> [CategoryLine] {
+            lines.sorted { $0.name.split(separator: ":").lexicographicallyPrecedes($1.name.split(separator: ":")) }
         }
+        let net = try funds + offBudget + owedToYou - youOwe
         return BalancesReport(asOf: context.asOf, from: context.from, to: context.to, accounts: accounts,
-                              funds: Money(minorUnits: funds), offBudget: Money(minorUnits: offBudget),
-                              creditOwed: Money(minorUnits: credit), owedToYou: Money(minorUnits: owedToYou),
-                              youOwe: Money(minorUnits: youOwe), income: lines(income), expenses: lines(expenses),
-                              totalIncome: Money(minorUnits: totalIncome), totalExpenses: Money(minorUnits: totalExpenses))
+                              funds: funds, offBudget: offBudget, creditOwed: credit, owedToYou: owedToYou,
+                              youOwe: youOwe, income: sorted(income), expenses: sorted(expenses),
+                              totalIncome: totalIncome, totalExpenses: totalExpenses, netWorth: net)
     }
 
     public var document: ReportDocument {

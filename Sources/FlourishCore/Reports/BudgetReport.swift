@@ -17,8 +17,9 @@ public struct BudgetReport: Sendable {
         public var budget: Money?
         /// Spending in the category and its sub-categories that have no budget of their own.
         public var spent: Money
-        public var remaining: Money? { budget.map { Money(minorUnits: $0.minorUnits &- spent.minorUnits) } }
-        public var usedBasisPoints: Int? { budget.flatMap { Arithmetic.basisPoints(spent, of: $0) } }
+        /// What is left of the budget (negative when over).
+        public var remaining: Money?
+        public var usedBasisPoints: Int? { budget.flatMap { Money.basisPoints(spent, of: $0) } }
         public var status: Status
     }
 
@@ -27,47 +28,61 @@ public struct BudgetReport: Sendable {
     public var totalBudget: Money
     public var budgetedSpent: Money
     public var unbudgetedSpent: Money
-    public var totalSpent: Money { Money(minorUnits: budgetedSpent.minorUnits &+ unbudgetedSpent.minorUnits) }
+    public var totalSpent: Money
+    /// What is left of the budgets in all.
+    public var totalRemaining: Money
 
     /// Near-the-limit threshold: 90% of the budget.
     public static let nearBasisPoints = 9_000
 
-    public static func make(_ context: ReportContext, month: BudgetMonth) -> BudgetReport {
+    public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> BudgetReport {
+        let journal = context.journal
         let budgeted = context.budgetedCategories(in: month)
-        let budgetedNames = Dictionary(uniqueKeysWithValues: budgeted.map { (context.name($0), $0) })
-        var spent: [String: Money] = [:]
-        var unbudgeted: [String: Money] = [:]
-        for (id, amount) in context.categoryTotals(in: month.first...month.last) where context.isExpense(id) {
-            let name = context.name(id)
+        var isBudgeted = [Bool](repeating: false, count: journal.parent.count)
+        for id in budgeted { isBudgeted[Int(id)] = true }
+        var spent: [Int32: Money] = [:]
+        var unbudgeted: [Int32: Money] = [:]
+        let totals = try journal.categoryTotals(in: month.first...month.last, rollUp: false)
+        for id in totals.touched where context.isExpense(id) {
             // The nearest budgeted category at or above this one takes the spending.
-            if let owner = ReportContext.ancestry(name).reversed().first(where: { budgetedNames[$0] != nil }) {
-                spent[owner] = Money(minorUnits: (spent[owner]?.minorUnits ?? 0) &+ amount.minorUnits)
+            if let owner = journal.ancestry(id).reversed().first(where: { isBudgeted[Int($0)] }) {
+                spent[owner] = try (spent[owner] ?? .zero) + totals[id]
             } else {
-                unbudgeted[name] = Money(minorUnits: (unbudgeted[name]?.minorUnits ?? 0) &+ amount.minorUnits)
+                unbudgeted[id] = totals[id]
             }
         }
         var lines: [Line] = []
-        var totalBudget: Int64 = 0
-        var budgetedSpent: Int64 = 0
+        var totalBudget = Money.zero
+        var budgetedSpent = Money.zero
         for id in budgeted {
-            let name = context.name(id)
             let budget = context.budget(for: id, in: month) ?? .zero
-            let used = spent[name] ?? .zero
+            let used = spent[id] ?? .zero
             let status: Status
             if used > budget { status = .over }
-            else if let share = Arithmetic.basisPoints(used, of: budget), share >= nearBasisPoints { status = .near }
+            else if let share = Money.basisPoints(used, of: budget), share >= nearBasisPoints { status = .near }
             else { status = .ok }
-            lines.append(Line(category: name, budget: budget, spent: used, status: status))
-            totalBudget &+= budget.minorUnits
-            budgetedSpent &+= used.minorUnits
+            lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status))
+            totalBudget = try totalBudget + budget
+            budgetedSpent = try budgetedSpent + used
         }
-        var unbudgetedTotal: Int64 = 0
-        for (name, amount) in unbudgeted.sorted(by: { $0.key < $1.key }) where amount != .zero {
-            lines.append(Line(category: name, budget: nil, spent: amount, status: .unbudgeted))
-            unbudgetedTotal &+= amount.minorUnits
+        var unbudgetedTotal = Money.zero
+        for (name, amount) in unbudgeted.map({ (context.name($0.key), $0.value) }).sorted(by: { $0.0 < $1.0 }) where amount != .zero {
+            lines.append(Line(category: name, budget: nil, spent: amount, remaining: nil, status: .unbudgeted))
+            unbudgetedTotal = try unbudgetedTotal + amount
         }
-        return BudgetReport(month: month, lines: lines, totalBudget: Money(minorUnits: totalBudget),
-                            budgetedSpent: Money(minorUnits: budgetedSpent), unbudgetedSpent: Money(minorUnits: unbudgetedTotal))
+        return BudgetReport(month: month, lines: lines, totalBudget: totalBudget, budgetedSpent: budgetedSpent,
+                            unbudgetedSpent: unbudgetedTotal, totalSpent: try budgetedSpent + unbudgetedTotal,
+                            totalRemaining: try totalBudget - budgetedSpent)
+    }
+
+    /// The budget lines that need attention, as sentences.
+    public var alerts: [ReportDocument.Sentence] {
+        lines.filter { $0.status == .over || $0.status == .near }.map { line in
+            let used = ReportDocument.Sentence.Part.value("used", .percent(line.usedBasisPoints ?? 0))
+            return line.status == .over
+                ? .init("over-budget", [.value("category", .text(line.category)), .words(" is over budget: "), used, .words(" of its budget used")])
+                : .init("near-budget", [.value("category", .text(line.category)), .words(" is near its budget: "), used, .words(" used")])
+        }
     }
 
     public var document: ReportDocument {
@@ -85,8 +100,8 @@ public struct BudgetReport: Sendable {
                                line.usedBasisPoints.map(ReportDocument.Cell.progress) ?? .empty,
                                .text(line.status == .ok ? "" : line.status.rawValue)])
         }
-        let remaining = Money(minorUnits: totalBudget.minorUnits &- budgetedSpent.minorUnits)
-        let used = Arithmetic.basisPoints(budgetedSpent, of: totalBudget)
+        let remaining = totalRemaining
+        let used = Money.basisPoints(budgetedSpent, of: totalBudget)
         table.totals = [
             [.text("Budgeted"), .money(totalBudget), .money(budgetedSpent), .money(remaining),
              used.map(ReportDocument.Cell.percent) ?? .empty, used.map(ReportDocument.Cell.progress) ?? .empty, .empty],
@@ -94,12 +109,6 @@ public struct BudgetReport: Sendable {
             [.text("All spending"), .empty, .money(totalSpent), .empty, .empty, .empty, .empty],
         ]
         document.tables = [table]
-        let alerts = lines.filter { $0.status == .over || $0.status == .near }.map { line -> String in
-            let used = DocumentRenderer.percentText(line.usedBasisPoints ?? 0)
-            return line.status == .over
-                ? "\(line.category) is over budget: \(used) of its budget used"
-                : "\(line.category) is near its budget: \(used) used"
-        }
         document.notes = [(id: "alerts", title: "Alerts", lines: alerts)]
         return document
     }

@@ -19,17 +19,17 @@ public struct DashboardReport: Sendable {
     public var budget: BudgetReport
     public var upcoming: [Upcoming]
     public var people: PeopleReport
-    public var actions: [String]
+    public var actions: [ReportDocument.Sentence]
 
-    public static func make(_ context: ReportContext) -> DashboardReport? {
-        guard let snapshot = BucketEngine(context.ledger).snapshot(at: context.asOf) else { return nil }
-        let format = MoneyFormat(context.ledger.currency).text
+    public static func make(_ context: ReportContext) throws(MoneyOverflow) -> DashboardReport? {
+        guard let snapshot = BucketEngine(context.journal).snapshot(at: context.asOf) else { return nil }
+        typealias Sentence = ReportDocument.Sentence
         let asOf = context.asOf
         let horizon = asOf.adding(days: upcomingDays)
-        let budget = BudgetReport.make(context, month: snapshot.month)
-        let people = PeopleReport.make(context, settle: false)
-        let goals = GoalsReport.make(context, snapshot: snapshot)
-        let subscriptions = SubscriptionsReport.make(context)
+        let budget = try BudgetReport.make(context, month: snapshot.month)
+        let people = try PeopleReport.make(context, settle: false)
+        let goals = try GoalsReport.make(context, snapshot: snapshot)
+        let subscriptions = try SubscriptionsReport.make(context)
 
         var upcoming: [Upcoming] = []
         for earmark in snapshot.earmarks {
@@ -48,32 +48,51 @@ public struct DashboardReport: Sendable {
         }
         upcoming.sort { ($0.date, $0.what) < ($1.date, $1.what) }
 
-        var actions: [String] = []
+        var actions: [Sentence] = []
         for line in budget.lines where line.status == .over {
-            actions.append("\(line.category) is over budget: \(format(line.spent)) spent of \(format(line.budget ?? .zero)).")
+            actions.append(Sentence("over-budget", [.value("category", .text(line.category)), .words(" is over budget: "),
+                                                    .value("spent", .money(line.spent)), .words(" spent of "),
+                                                    .value("budget", .money(line.budget ?? .zero)), .words(".")]))
         }
         for earmark in snapshot.earmarks where earmark.paid == nil {
             guard let day = earmark.dueDay else { continue }
             let due = snapshot.month.date(ofDay: day)
-            if due < asOf { actions.append("\(earmark.category) (\(format(earmark.amount))) was due on \(due) and is not paid.") }
+            if due < asOf {
+                actions.append(Sentence("bill-unpaid", [.value("category", .text(earmark.category)), .words(" ("),
+                                                        .value("amount", .money(earmark.amount)), .words(") was due on "),
+                                                        .value("due", .date(due)), .words(" and is not paid.")]))
+            }
         }
         for account in snapshot.accounts where account.kind != .credit && account.balance < .zero {
-            actions.append("\(account.name) is overdrawn: \(format(account.balance)).")
+            actions.append(Sentence("overdrawn", [.value("account", .text(account.name)), .words(" is overdrawn: "),
+                                                  .value("balance", .money(account.balance)), .words(".")]))
         }
-        let week = Money(minorUnits: snapshot.dailyAllowance.minorUnits &* Int64(lowSavingsDays))
-        if snapshot.mainSavings < week {
-            actions.append("Main savings (\(format(snapshot.mainSavings))) is below a week of allowance (\(format(week))).")
+        if let week = try? snapshot.dailyAllowance * lowSavingsDays, snapshot.mainSavings < week {
+            actions.append(Sentence("low-savings", [.words("Main savings ("), .value("mainSavings", .money(snapshot.mainSavings)),
+                                                    .words(") is below a week of allowance ("), .value("week", .money(week)),
+                                                    .words(").")]))
         }
         for goal in goals.lines where goal.schedule == .behind || goal.schedule == .missed {
-            actions.append("Goal \(goal.name) is \(goal.schedule == .missed ? "past its deadline" : "behind schedule"): \(format(goal.saved)) of \(format(goal.expectedByNow ?? .zero)) expected by now.")
+            actions.append(Sentence(goal.schedule == .missed ? "goal-missed" : "goal-behind", [
+                .words("Goal "), .value("goal", .text(goal.name)),
+                .words(goal.schedule == .missed ? " is past its deadline: " : " is behind schedule: "),
+                .value("saved", .money(goal.saved)), .words(" of "), .value("expectedByNow", .money(goal.expectedByNow ?? .zero)),
+                .words(" expected by now."),
+            ]))
         }
         for balance in people.balances where balance.amount > .zero {
             if let since = balance.since, since.days(until: asOf) > oweDays {
-                actions.append("\(balance.person) has owed you \(format(balance.amount)) for \(since.days(until: asOf)) days, since \(since).")
+                actions.append(Sentence("owed-long", [.value("person", .text(balance.person)), .words(" has owed you "),
+                                                      .value("amount", .money(balance.amount)), .words(" for "),
+                                                      .value("days", .integer(since.days(until: asOf))), .words(" days, since "),
+                                                      .value("since", .date(since)), .words(".")]))
             }
         }
-        for line in subscriptions.lines where line.lastExpected != nil && line.lastPaid == nil {
-            actions.append("No charge for \(line.name) found around \(line.lastExpected!); was it paid?")
+        for line in subscriptions.lines where line.lastPaid == nil {
+            guard let expected = line.lastExpected else { continue }
+            actions.append(Sentence("charge-missing", [.words("No charge for "), .value("subscription", .text(line.name)),
+                                                       .words(" found around "), .value("due", .date(expected)),
+                                                       .words("; was it paid?")]))
         }
         return DashboardReport(asOf: asOf, snapshot: snapshot, budget: budget, upcoming: upcoming, people: people, actions: actions)
     }
@@ -91,14 +110,16 @@ public struct DashboardReport: Sendable {
         var buckets = ReportDocument.Table(id: "buckets", title: "Buckets", columns: [
             .init("bucket", "Bucket"), .init("amount", "Amount", numeric: true),
         ])
+        // The rows add up to the funds; what is left of today's allowance is part of the
+        // allowance set aside, so it is shown under it.
         buckets.rows = [
-            [.text("Allowance left today"), .money(s.remainingToday)],
             [.text("Set-aside (allowances)"), .money(s.allowanceSetAside)],
+            [.name("of which left today", depth: 1), .money(s.remainingToday)],
             [.text("Set-aside (monthly)"), .money(s.monthlySetAside)],
             [.text("Goals"), .money(s.goalsTotal)],
             [.text("Main savings"), .money(s.mainSavings)],
         ]
-        buckets.totals = [[.text("Total"), .money(s.bucketTotal)]]
+        buckets.totals = [[.text("Total"), .money(s.funds)]]
         var budgetTable = ReportDocument.Table(id: "budget", title: "Budget this month", columns: [
             .init("category", "Category"), .init("budget", "Budget", numeric: true), .init("spent", "Spent", numeric: true),
             .init("used", "Used", numeric: true), .init("progress", "Progress"), .init("status", "Status"),
@@ -108,7 +129,7 @@ public struct DashboardReport: Sendable {
              $0.usedBasisPoints.map(Cell.percent) ?? .empty, $0.usedBasisPoints.map(Cell.progress) ?? .empty,
              .text($0.status == .ok ? "" : $0.status.rawValue)]
         }
-        let used = Arithmetic.basisPoints(budget.budgetedSpent, of: budget.totalBudget)
+        let used = Money.basisPoints(budget.budgetedSpent, of: budget.totalBudget)
         budgetTable.totals = [
             [.text("Budgeted"), .money(budget.totalBudget), .money(budget.budgetedSpent), used.map(Cell.percent) ?? .empty,
              used.map(Cell.progress) ?? .empty, .empty],
@@ -125,7 +146,8 @@ public struct DashboardReport: Sendable {
             [.text($0.person), .money($0.amount), .text($0.amount > .zero ? "owes you" : "you owe")]
         }
         document.tables = [funds, buckets, budgetTable, upcomingTable, peopleTable]
-        document.notes = [(id: "actions", title: "To do", lines: actions.isEmpty ? ["Nothing needs doing."] : actions)]
+        document.notes = [(id: "actions", title: "To do",
+                           lines: actions.isEmpty ? [ReportDocument.Sentence("nothing-to-do", [.words("Nothing needs doing.")])] : actions)]
         return document
     }
 }

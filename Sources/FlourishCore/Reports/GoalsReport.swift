@@ -21,23 +21,24 @@ public struct GoalsReport: Sendable {
         /// Where a steady pace from the goal's start to its deadline would be today.
         public var expectedByNow: Money?
         public var schedule: Schedule
-        public var percent: Int? { Arithmetic.basisPoints(saved, of: target) }
+        public var percent: Int? { Money.basisPoints(saved, of: target) }
     }
 
     public var asOf: CivilDate
     public var lines: [Line]
 
     /// `snapshot` may be given when the caller already has the one at the report date.
-    public static func make(_ context: ReportContext, snapshot known: BucketSnapshot? = nil) -> GoalsReport {
+    public static func make(_ context: ReportContext, snapshot known: BucketSnapshot? = nil) throws(MoneyOverflow) -> GoalsReport {
         let ledger = context.ledger
-        let snapshot = known?.date == context.asOf ? known : BucketEngine(ledger).snapshot(at: context.asOf)
+        let snapshot = known?.date == context.asOf ? known : BucketEngine(context.journal).snapshot(at: context.asOf)
         var lines: [Line] = []
         var seen = Set<Int32>()
         for goal in ledger.goals where seen.insert(goal.name.id).inserted {
             let name = context.name(goal.name.id)
             let saved = snapshot?.goals.first { $0.name == name }?.balance ?? .zero
             let target = goal.target.value
-            let missing = max(0, target.minorUnits &- saved.minorUnits)
+            let missing: Money
+            do { missing = max(.zero, try target - saved) } catch { throw MoneyOverflow(at: goal.target.location) }
             var line = Line(name: name, target: target, saved: saved, deadline: goal.deadline?.value, monthsLeft: nil,
                             monthlyNeeded: nil, expectedByNow: nil, schedule: .noDeadline)
             if let deadline = goal.deadline?.value {
@@ -45,17 +46,17 @@ public struct GoalsReport: Sendable {
                 let end = context.month(containing: deadline)
                 let months = max(0, (end.year * 12 + end.month) - (now.year * 12 + now.month) + 1)
                 line.monthsLeft = months
-                if months > 0 { line.monthlyNeeded = Money(minorUnits: (missing + Int64(months) - 1) / Int64(months)) }
+                if months > 0 { line.monthlyNeeded = try missing.dividedRoundingUp(by: months) }
                 let total = goal.date.days(until: deadline)
                 let elapsed = min(max(0, goal.date.days(until: context.asOf)), total)
                 if total > 0 {
-                    line.expectedByNow = Money(minorUnits: Arithmetic.divide(target.minorUnits &* Int64(elapsed), Int64(total)))
+                    line.expectedByNow = try target.scaled(by: elapsed, over: total)
                 }
-                if missing == 0 { line.schedule = .reached }
+                if missing == .zero { line.schedule = .reached }
                 else if context.asOf > deadline { line.schedule = .missed }
                 else if saved >= (line.expectedByNow ?? .zero) { line.schedule = .onSchedule }
                 else { line.schedule = .behind }
-            } else if missing == 0 {
+            } else if missing == .zero {
                 line.schedule = .reached
             }
             lines.append(line)

@@ -21,47 +21,61 @@ public struct PeopleReport: Sendable {
     public var balances: [Balance]
     public var transfers: [Transfer]?
 
-    public var owedToYou: Money { Money(minorUnits: balances.reduce(0) { $0 &+ max(0, $1.amount.minorUnits) }) }
-    public var youOwe: Money { Money(minorUnits: balances.reduce(0) { $0 &- min(0, $1.amount.minorUnits) }) }
+    public var owedToYou: Money
+    public var youOwe: Money
 
-    public static func make(_ context: ReportContext, settle: Bool) -> PeopleReport {
+    public static func make(_ context: ReportContext, settle: Bool) throws(MoneyOverflow) -> PeopleReport {
+        let journal = context.journal
         let ledger = context.ledger
-        var running: [Int32: Int64] = [:]
-        var since: [Int32: CivilDate] = [:]
-        context.forEachEntry(in: CivilDate(year: 1, month: 1, day: 1)!...context.asOf) { entry in
-            for posting in ledger.postings[entry.postings] where context.isPerson(posting.target.id) {
-                let id = posting.target.id
-                let before = running[id] ?? 0
-                let after = before &+ posting.amount.minorUnits
-                running[id] = after
-                if after == 0 { since[id] = nil }
-                else if before == 0 || (before > 0) != (after > 0) { since[id] = entry.date }
+        let balancesNow = try journal.balances(through: context.asOf)
+        // The day each current debt began: the last day its running balance left zero or
+        // changed sign. Booking checked these running balances, so the sums are exact.
+        var running = [Money](repeating: .zero, count: ledger.names.names.count)
+        var since = [CivilDate?](repeating: nil, count: running.count)
+        for item in journal.items[0..<journal.end(through: context.asOf)] {
+            journal.forEachLine(of: item) { target, amount, _ in
+                guard context.isPerson(target) else { return }
+                let before = running[Int(target)]
+                let after = (try? before + amount) ?? before
+                running[Int(target)] = after
+                if after == .zero { since[Int(target)] = nil }
+                else if before == .zero || (before > .zero) != (after > .zero) { since[Int(target)] = item.date }
             }
         }
         var seen = Set<Int32>()
-        let balances = ledger.people.filter { seen.insert($0.name.id).inserted }.map { person in
-            Balance(person: context.name(person.name.id), amount: Money(minorUnits: running[person.name.id] ?? 0),
-                    since: since[person.name.id])
+        var balances: [Balance] = []
+        var owedToYou = Money.zero
+        var youOwe = Money.zero
+        for person in ledger.people where seen.insert(person.name.id).inserted {
+            let amount = balancesNow[Int(person.name.id)]
+            balances.append(Balance(person: context.name(person.name.id), amount: amount, since: since[Int(person.name.id)]))
+            do throws(MoneyOverflow) {
+                if amount > .zero { owedToYou = try owedToYou + amount } else { youOwe = try youOwe - amount }
+            } catch {
+                throw MoneyOverflow(at: person.location)
+            }
         }
-        return PeopleReport(asOf: context.asOf, balances: balances, transfers: settle ? settlement(balances) : nil)
+        let transfers: [Transfer]?
+        do { transfers = settle ? try settlement(balances) : nil } catch { throw MoneyOverflow(at: ledger.people.first?.location) }
+        return PeopleReport(asOf: context.asOf, balances: balances, transfers: transfers, owedToYou: owedToYou, youOwe: youOwe)
     }
 
     /// Greedy settlement: the largest debtor pays the largest creditor, until all are even.
     /// "You" take part like everyone else, so a friend who owes you may pay a friend you owe.
     /// Each step settles at least one person, so there are fewer transfers than people with a
     /// balance; greedy is not always the minimum, but it is for the common cases here.
-    static func settlement(_ balances: [Balance]) -> [Transfer] {
-        var net: [(String, Int64)] = balances.map { ($0.person, $0.amount.minorUnits) }.filter { $0.1 != 0 }
-        let yourNet = -net.reduce(Int64(0)) { $0 &+ $1.1 }
-        if yourNet != 0 { net.append((you, yourNet)) }
+    static func settlement(_ balances: [Balance]) throws(MoneyOverflow) -> [Transfer] {
+        var net: [(String, Money)] = balances.map { ($0.person, $0.amount) }.filter { $0.1 != .zero }
+        let yourNet = try -Money.sum(net.map(\.1))
+        if yourNet != .zero { net.append((you, yourNet)) }
         var transfers: [Transfer] = []
         // Positive net = owes (a debtor), negative = is owed (a creditor).
-        while let debtor = net.indices.filter({ net[$0].1 > 0 }).max(by: { (net[$0].1, net[$1].0) < (net[$1].1, net[$0].0) }),
-              let creditor = net.indices.filter({ net[$0].1 < 0 }).min(by: { (net[$0].1, net[$0].0) < (net[$1].1, net[$1].0) }) {
-            let amount = min(net[debtor].1, -net[creditor].1)
-            transfers.append(Transfer(from: net[debtor].0, to: net[creditor].0, amount: Money(minorUnits: amount)))
-            net[debtor].1 -= amount
-            net[creditor].1 += amount
+        while let debtor = net.indices.filter({ net[$0].1 > .zero }).max(by: { (net[$0].1, net[$1].0) < (net[$1].1, net[$0].0) }),
+              let creditor = net.indices.filter({ net[$0].1 < .zero }).min(by: { (net[$0].1, net[$0].0) < (net[$1].1, net[$1].0) }) {
+            let amount = min(net[debtor].1, try -net[creditor].1)
+            transfers.append(Transfer(from: net[debtor].0, to: net[creditor].0, amount: amount))
+            net[debtor].1 = try net[debtor].1 - amount
+            net[creditor].1 = try net[creditor].1 + amount
         }
         return transfers
     }

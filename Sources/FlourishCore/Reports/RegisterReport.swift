@@ -20,54 +20,55 @@ public struct RegisterReport: Sendable {
     public var lines: [Line]
 
     /// Keeps lines whose target is one of `names` (or under it), in entries whose description
-    /// contains `match` (ignoring case) and that carry `tag`.
-    public static func make(_ context: ReportContext, names: [String], match: String?, tag: String?) -> RegisterReport {
+    /// contains `match` (ignoring case) and that carry `tag`. The names must be declared (the
+    /// command resolves them first); the running balance sums the kept lines from the start.
+    public static func make(_ context: ReportContext, names: [String], match: String?, tag: String?) throws(MoneyOverflow) -> RegisterReport {
+        let journal = context.journal
         let ledger = context.ledger
-        let wanted = Set(names)
+        var wanted = [Bool](repeating: false, count: journal.parent.count)
+        for name in names { if let id = ledger.names.id(of: name) { wanted[Int(id)] = true } }
         let needle = match?.lowercased()
         let tagName = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-        // Entries, opening balances and corrections, in date order (file order within a day).
-        var items: [(date: CivilDate, location: SourceLocation, line: Line)] = []
-        func keep(_ target: String) -> Bool {
-            wanted.isEmpty || ReportContext.ancestry(target).contains(where: wanted.contains)
-        }
-        // Lines before the period count towards the running balance without being shown.
-        let range = CivilDate(year: 1, month: 1, day: 1)!...context.to
-        for entry in ledger.entries where range.contains(entry.date) {
-            let description = ledger.description(of: entry)
-            if let needle, !description.lowercased().contains(needle) { continue }
-            let tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
-            if let tagName, !tags.contains(tagName) { continue }
-            for posting in ledger.postings[entry.postings] where keep(context.name(posting.target.id)) {
-                items.append((entry.date, posting.target.location,
-                              Line(date: entry.date, status: entry.status, description: description, tags: tags,
-                                   target: context.name(posting.target.id), amount: posting.amount, running: .zero)))
+        func keep(_ target: Int32) -> Bool {
+            if names.isEmpty || wanted[Int(target)] { return true }
+            var id = journal.parent[Int(target)]
+            while id >= 0 {
+                if wanted[Int(id)] { return true }
+                id = journal.parent[Int(id)]
             }
+            return false
         }
-        if tagName == nil {
-            for opening in ledger.openings where range.contains(opening.date) && keep(context.name(opening.account.id)) {
-                let description = "opening balance"
-                if let needle, !description.contains(needle) { continue }
-                items.append((opening.date, opening.location,
-                              Line(date: opening.date, status: .unmarked, description: description, tags: [],
-                                   target: context.name(opening.account.id), amount: opening.amount.value, running: .zero)))
-            }
-            for correction in ledger.corrections where range.contains(correction.date) && keep(context.name(correction.account.id)) {
-                let description = "correction: " + correction.reason.value
-                if let needle, !description.lowercased().contains(needle) { continue }
-                items.append((correction.date, correction.location,
-                              Line(date: correction.date, status: .unmarked, description: description, tags: [],
-                                   target: context.name(correction.account.id), amount: correction.amount.value, running: .zero)))
-            }
-        }
-        items.sort { ($0.date, $0.location) < ($1.date, $1.location) }
-        var running: Int64 = 0
+        var running = Money.zero
         var lines: [Line] = []
-        for item in items {
-            var line = item.line
-            running &+= line.amount.minorUnits
-            line.running = Money(minorUnits: running)
-            if line.date >= context.from { lines.append(line) }
+        // Lines before the period count towards the running balance without being shown.
+        for item in journal.items[0..<journal.end(through: context.to)] {
+            let description: String
+            var tags: [String] = []
+            var status = Entry.Status.unmarked
+            switch item.kind {
+            case .entry(let i):
+                let entry = ledger.entries[i]
+                description = ledger.description(of: entry)
+                tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
+                status = entry.status
+                if let tagName, !tags.contains(tagName) { continue }
+            case .opening:
+                description = "opening balance"
+                if tagName != nil { continue }
+            case .correction(let i):
+                description = "correction: " + ledger.corrections[i].reason.value
+                if tagName != nil { continue }
+            }
+            if let needle, !description.lowercased().contains(needle) { continue }
+            var failure: MoneyOverflow?
+            journal.forEachLine(of: item) { target, amount, location in
+                guard failure == nil, keep(target) else { return }
+                do { running = try running + amount } catch { failure = MoneyOverflow(at: location); return }
+                guard item.date >= context.from else { return }
+                lines.append(Line(date: item.date, status: status, description: description, tags: tags,
+                                  target: context.name(target), amount: amount, running: running))
+            }
+            if let failure { throw failure }
         }
         return RegisterReport(from: context.from, to: context.to, names: names, lines: lines)
     }

@@ -18,6 +18,31 @@ public struct ReportDocument: Sendable {
         case empty
     }
 
+    /// A plain-language line made of words and typed values (amounts, dates, shares). The
+    /// renderers format the values: with the currency's symbol in text and HTML, as decimal
+    /// strings (and named fields) in JSON.
+    public struct Sentence: Sendable, Equatable {
+        public enum Part: Sendable, Equatable {
+            case words(String)
+            /// A value with a stable key, e.g. `("spent", .money(…))`.
+            case value(String, Cell)
+        }
+
+        /// Stable kind, e.g. `over-budget`.
+        public var kind: String
+        public var parts: [Part]
+
+        public init(_ kind: String, _ parts: [Part]) {
+            self.kind = kind
+            self.parts = parts
+        }
+
+        /// The typed values, by key.
+        public var values: [(key: String, cell: Cell)] {
+            parts.compactMap { if case .value(let key, let cell) = $0 { return (key, cell) } else { return nil } }
+        }
+    }
+
     public struct Column: Sendable {
         /// Stable key for JSON and the CSV header, e.g. `spent`.
         public var id: String
@@ -57,7 +82,7 @@ public struct ReportDocument: Sendable {
     /// Small charts for the terminal (text only): a title and one value a day.
     public var sparklines: [(title: String, values: [Int64])] = []
     /// Plain-language lines (insights, actions), each backed by a number in the tables.
-    public var notes: [(id: String, title: String, lines: [String])] = []
+    public var notes: [(id: String, title: String, lines: [Sentence])] = []
 
     public init(kind: String, title: String, from: CivilDate?, to: CivilDate?) {
         self.kind = kind

@@ -5,7 +5,9 @@ public struct ReviewReport: Sendable {
     /// Investr's projection status. With P the spending projected to the month's end, I the
     /// income (expected, else received) and T the savings target:
     /// over budget when P > I; at risk when I − P < I × T; on track otherwise.
+    /// "no data" when the month lies wholly before the ledger's first date or after its last.
     public enum Status: String, Sendable {
+        case noData = "no data"
         case onTrack = "on track"
         case atRisk = "at risk"
         case overBudget = "over budget"
@@ -21,10 +23,11 @@ public struct ReviewReport: Sendable {
         public var category: String
         /// Oldest first; the last is this month.
         public var amounts: [Money]
-        public var change: Money { Money(minorUnits: (amounts.last?.minorUnits ?? 0) &- (amounts.dropLast().last?.minorUnits ?? 0)) }
+        /// This month against the month before.
+        public var change: Money
         public var changePercent: Int? {
             guard amounts.count >= 2 else { return nil }
-            return Arithmetic.basisPoints(change, of: amounts[amounts.count - 2])
+            return Money.basisPoints(change, of: amounts[amounts.count - 2])
         }
     }
 
@@ -32,7 +35,7 @@ public struct ReviewReport: Sendable {
         public var date: CivilDate
         public var spent: Money
         public var dailyIncome: Money
-        public var net: Money { Money(minorUnits: dailyIncome.minorUnits &- spent.minorUnits) }
+        public var net: Money
     }
 
     public var month: BudgetMonth
@@ -57,114 +60,171 @@ public struct ReviewReport: Sendable {
     public var targetSavings: Money
     public var status: Status
     public var days: [Day]
-    public var insights: [String]
+    /// Spending of each compared month, oldest first (the month-over-month table's totals).
+    public var monthTotals: [Money]
+    /// Days of the month (through the review's date) whose spending against the daily
+    /// allowance went over it, from the bucket engine's log.
+    public var daysOverAllowance: [BucketLog.Day]
+    /// What those days took from main savings in all.
+    public var overAllowanceTotal: Money
+    /// Where the month lies against the ledger's dates.
+    public var coverage: Coverage
+    public var insights: [ReportDocument.Sentence]
 
-    public var net: Money { Money(minorUnits: income.minorUnits &- expenses.minorUnits) }
-    public var savingsRate: Int? { Arithmetic.basisPoints(net, of: income) }
+    public enum Coverage: Sendable {
+        case covered
+        /// The month ends before the ledger's first date.
+        case beforeStart(CivilDate)
+        /// The month begins after the ledger's last date.
+        case afterEnd(CivilDate)
+    }
+
+    public var net: Money
+    public var savingsRate: Int? { Money.basisPoints(net, of: income) }
     /// The income the projection and the daily view use: expected if declared, else received.
     public var incomeBasis: Money { expectedIncome ?? income }
 
     /// How many months the month-over-month table shows.
     public static let comparedMonths = 3
 
-    public static func make(_ context: ReportContext, month: BudgetMonth) -> ReviewReport {
-        let ledger = context.ledger
+    public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> ReviewReport {
+        let journal = context.journal
         let asOf = min(max(context.asOf, month.first), month.last)
         let range = month.first...month.last
-        var income: Int64 = 0
-        var expenses: Int64 = 0
-        var topLevel: [String: Int64] = [:]
-        for (id, amount) in context.categoryTotals(in: range) {
-            if context.isIncome(id) { income &-= amount.minorUnits; continue }
-            expenses &+= amount.minorUnits
-            topLevel[ReportContext.ancestry(context.name(id)).first ?? "", default: 0] &+= amount.minorUnits
+        let totals = try journal.categoryTotals(in: range)
+        var income = Money.zero
+        var expenses = Money.zero
+        var topLevel: [(id: Int32, spent: Money)] = []
+        for id in totals.touched where journal.parent[Int(id)] < 0 {
+            if context.isIncome(id) { income = try income - totals[id]; continue }
+            expenses = try expenses + totals[id]
+            if totals[id] != .zero { topLevel.append((id, totals[id])) }
         }
-        let total = Money(minorUnits: expenses)
-        let categories = topLevel.filter { $0.value != 0 }
-            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            .map { CategoryShare(category: $0.key, spent: Money(minorUnits: $0.value),
-                                 share: Arithmetic.basisPoints(Money(minorUnits: $0.value), of: total)) }
+        let categories = topLevel.map { (name: context.name($0.id), spent: $0.spent) }
+            .sorted { ($1.spent, $0.name) < ($0.spent, $1.name) }
+            .map { CategoryShare(category: $0.name, spent: $0.spent, share: Money.basisPoints($0.spent, of: expenses)) }
 
         // Month over month, top-level categories.
         var months = [month]
         while months.count < comparedMonths, let first = months.first {
             months.insert(context.month(containing: first.first.adding(days: -1)), at: 0)
         }
-        var perMonth: [[String: Int64]] = []
+        var perMonth: [[String: Money]] = []
+        var monthTotals: [Money] = []
         for compared in months {
-            var sums: [String: Int64] = [:]
-            for (id, amount) in context.categoryTotals(in: compared.first...compared.last) where context.isExpense(id) {
-                sums[ReportContext.ancestry(context.name(id)).first ?? "", default: 0] &+= amount.minorUnits
+            let totals = compared == month ? totals : try journal.categoryTotals(in: compared.first...compared.last)
+            var sums: [String: Money] = [:]
+            var total = Money.zero
+            for id in totals.touched where journal.parent[Int(id)] < 0 && context.isExpense(id) {
+                sums[context.name(id)] = totals[id]
+                total = try total + totals[id]
             }
             perMonth.append(sums)
+            monthTotals.append(total)
         }
         let names = Set(perMonth.flatMap(\.keys)).sorted()
-        let monthOverMonth = names.map { name in
-            MonthOverMonth(category: name, amounts: perMonth.map { Money(minorUnits: $0[name] ?? 0) })
-        }.filter { $0.amounts.contains { $0 != .zero } }
+        var monthOverMonth: [MonthOverMonth] = []
+        for name in names {
+            let amounts = perMonth.map { $0[name] ?? .zero }
+            guard amounts.contains(where: { $0 != .zero }) else { continue }
+            let change = try (amounts.last ?? .zero) - (amounts.dropLast().last ?? .zero)
+            monthOverMonth.append(MonthOverMonth(category: name, amounts: amounts, change: change))
+        }
 
         // Projection to the month's end.
         let daysInMonth = month.first.days(until: month.last) + 1
         let daysElapsed = month.first.days(until: asOf) + 1
-        let projected = Money(minorUnits: Arithmetic.divide(expenses &* Int64(daysInMonth), Int64(max(1, daysElapsed))))
-        let expected = context.expectedIncome(in: month)
-        let basis = expected ?? Money(minorUnits: income)
+        let projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed))
+        let expected = try context.expectedIncome(in: month)
+        let basis = expected ?? income
         let target = context.savingsTarget(in: month)
-        let targetSavings = Money(minorUnits: Arithmetic.divide(basis.minorUnits &* Int64(target ?? 0), 10_000))
-        let projectedSavings = Money(minorUnits: basis.minorUnits &- projected.minorUnits)
-        let status: Status = projectedSavings < .zero ? .overBudget : projectedSavings < targetSavings ? .atRisk : .onTrack
+        let targetSavings = try basis.scaled(by: target ?? 0, over: 10_000)
+        let projectedSavings = try basis - projected
+        let coverage: Coverage
+        if let span = journal.dateRange, month.last < span.lowerBound { coverage = .beforeStart(span.lowerBound) }
+        else if let span = journal.dateRange, month.first > span.upperBound { coverage = .afterEnd(span.upperBound) }
+        else { coverage = .covered }
+        let status: Status
+        if case .covered = coverage {
+            status = projectedSavings < .zero ? .overBudget : projectedSavings < targetSavings ? .atRisk : .onTrack
+        } else {
+            status = .noData
+        }
 
         // Each day against the daily income.
-        let dailyIncome = Money(minorUnits: Arithmetic.divide(basis.minorUnits, Int64(daysInMonth)))
-        var spentByDay: [CivilDate: Int64] = [:]
-        for entry in ledger.entries where entry.date >= month.first && entry.date <= asOf {
-            for posting in ledger.postings[entry.postings] where context.isExpense(posting.target.id) {
-                spentByDay[entry.date, default: 0] &+= posting.amount.minorUnits
-            }
-        }
+        let dailyIncome = try basis.dividedRounded(by: daysInMonth)
         var days: [Day] = []
         var day = month.first
-        while day <= asOf {
-            days.append(Day(date: day, spent: Money(minorUnits: spentByDay[day] ?? 0), dailyIncome: dailyIncome))
+        for spent in try journal.spendingByDay(in: month.first...asOf) {
+            days.append(Day(date: day, spent: spent, dailyIncome: dailyIncome, net: try dailyIncome - spent))
             day = day.adding(days: 1)
         }
 
-        let budget = BudgetReport.make(context, month: month)
-        // One run of the engine gives both the logs (days over the allowance) and the snapshot.
+        let budget = try BudgetReport.make(context, month: month)
+        // One run of the engine gives both the log (days over the allowance) and the snapshot.
         var snapshot: BucketSnapshot?
-        let log = BucketEngine(ledger).run(through: asOf, recordLog: true) { day, _ in
+        let log = BucketEngine(journal).run(through: asOf, recordLog: true, logFrom: month.first) { day, _ in
             if day.date == asOf { snapshot = day }
         }.log
-        var report = ReviewReport(month: month, asOf: asOf, income: Money(minorUnits: income), expenses: total,
+        let overDays = log.days.filter { range.contains($0.date) && $0.fromSavings > .zero }
+        let goals = try GoalsReport.make(context, snapshot: snapshot)
+        var report = ReviewReport(month: month, asOf: asOf, income: income, expenses: expenses,
                                   expectedIncome: expected, savingsTarget: target, categories: categories, budget: budget,
                                   months: months, monthOverMonth: monthOverMonth, snapshot: snapshot,
                                   daysElapsed: daysElapsed, daysInMonth: daysInMonth, projectedSpending: projected,
                                   projectedSavings: projectedSavings, targetSavings: targetSavings, status: status,
-                                  days: days, insights: [])
-        let overDays = log.days.filter { range.contains($0.date) && $0.fromSavings > .zero }
-        report.insights = insights(report, overDays: overDays, goals: GoalsReport.make(context, snapshot: snapshot), format: MoneyFormat(ledger.currency).text)
+                                  days: days, monthTotals: monthTotals, daysOverAllowance: overDays,
+                                  overAllowanceTotal: try Money.sum(overDays.map(\.fromSavings)), coverage: coverage,
+                                  insights: [], net: try income - expenses)
+        report.insights = report.makeInsights(goals: goals)
         return report
     }
 
     /// Plain-language observations, each quoting the numbers it rests on.
-    static func insights(_ report: ReviewReport, overDays: [BucketLog.Day], goals: GoalsReport,
-                         format: (Money) -> String) -> [String] {
-        var lines: [String] = []
-        let previous = report.months.dropLast().last
-        if let previous, let growth = report.monthOverMonth.max(by: { ($0.change, $1.category) < ($1.change, $0.category) }),
-           growth.change > .zero {
-            lines.append("\(growth.category) grew the most: \(format(growth.change)) more than in \(previous) (\(format(growth.amounts.dropLast().last ?? .zero)) → \(format(growth.amounts.last ?? .zero))).")
+    func makeInsights(goals: GoalsReport) -> [ReportDocument.Sentence] {
+        typealias Sentence = ReportDocument.Sentence
+        var lines: [Sentence] = []
+        switch coverage {
+        case .beforeStart(let first):
+            lines.append(Sentence("before-ledger", [.words("This month ends before the ledger's first date, "),
+                                                    .value("firstDate", .date(first)), .words(": there is nothing to review.")]))
+            return lines
+        case .afterEnd(let last):
+            lines.append(Sentence("no-data-yet", [.words("No data yet: the ledger's last date is "),
+                                                  .value("lastDate", .date(last)), .words(".")]))
+        case .covered:
+            break
         }
-        if !overDays.isEmpty {
-            let over = overDays.reduce(Int64(0)) { $0 &+ $1.fromSavings.minorUnits }
-            lines.append("\(counted(overDays.count, "day went", "days went")) over the daily allowance, by \(format(Money(minorUnits: over))) in all.")
+        let previous = months.dropLast().last
+        if let previous, let growth = monthOverMonth.max(by: { ($0.change, $1.category) < ($1.change, $0.category) }),
+           growth.change > .zero {
+            lines.append(Sentence("grew-most", [
+                .value("category", .text(growth.category)), .words(" grew the most: "), .value("change", .money(growth.change)),
+                .words(" more than in \(previous) ("), .value("before", .money(growth.amounts.dropLast().last ?? .zero)),
+                .words(" → "), .value("after", .money(growth.amounts.last ?? .zero)), .words(")."),
+            ]))
+        }
+        if !daysOverAllowance.isEmpty {
+            let count = daysOverAllowance.count
+            lines.append(Sentence("over-allowance", [
+                .value("days", .integer(count)), .words(count == 1 ? " day went" : " days went"),
+                .words(" over the daily allowance, by "), .value("total", .money(overAllowanceTotal)), .words(" in all."),
+            ]))
         }
         for goal in goals.lines where goal.schedule == .behind || goal.schedule == .missed {
-            lines.append("Goal \(goal.name) is \(goal.schedule == .missed ? "past its deadline" : "behind schedule"): \(format(goal.saved)) saved, \(format(goal.expectedByNow ?? .zero)) expected by now.")
+            lines.append(Sentence(goal.schedule == .missed ? "goal-missed" : "goal-behind", [
+                .words("Goal "), .value("goal", .text(goal.name)),
+                .words(goal.schedule == .missed ? " is past its deadline: " : " is behind schedule: "),
+                .value("saved", .money(goal.saved)), .words(" saved, "),
+                .value("expectedByNow", .money(goal.expectedByNow ?? .zero)), .words(" expected by now."),
+            ]))
         }
-        if let rate = report.savingsRate, let target = report.savingsTarget {
-            let verdict = rate >= target ? "meets" : "falls short of"
-            lines.append("The savings rate so far, \(DocumentRenderer.percentText(rate)), \(verdict) the target of \(DocumentRenderer.percentText(target)).")
+        if let rate = savingsRate, let target = savingsTarget {
+            lines.append(Sentence(rate >= target ? "savings-rate-met" : "savings-rate-short", [
+                .words("The savings rate so far, "), .value("rate", .percent(rate)),
+                .words(rate >= target ? ", meets the target of " : ", falls short of the target of "),
+                .value("target", .percent(target)), .words("."),
+            ]))
         }
         return lines
     }

@@ -4,9 +4,9 @@ public struct SnapshotReport: Sendable {
     public var currency: Currency?
 
     /// The snapshot at the end of `date`; nil when the ledger has no dated lines.
-    public static func make(_ ledger: Ledger, date: CivilDate) -> SnapshotReport? {
-        guard let snapshot = BucketEngine(ledger).snapshot(at: date) else { return nil }
-        return SnapshotReport(snapshot: snapshot, currency: ledger.currency)
+    public static func make(_ journal: Journal, date: CivilDate) -> SnapshotReport? {
+        guard let snapshot = BucketEngine(journal).snapshot(at: date) else { return nil }
+        return SnapshotReport(snapshot: snapshot, currency: journal.ledger.currency)
     }
 }
 
@@ -16,12 +16,12 @@ public struct LogReport: Sendable {
     public var log: BucketLog
     public var currency: Currency?
 
-    public static func make(_ ledger: Ledger, range: ClosedRange<CivilDate>) -> LogReport {
-        let outcome = BucketEngine(ledger).run(through: range.upperBound, recordLog: true) { _, _ in }
+    public static func make(_ journal: Journal, range: ClosedRange<CivilDate>) -> LogReport {
+        let outcome = BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound) { _, _ in }
         var log = outcome.log
         log.days.removeAll { !range.contains($0.date) }
         log.reserve.removeAll { !range.contains($0.date) }
         log.corrections.removeAll { !range.contains($0.date) }
-        return LogReport(range: range, log: log, currency: ledger.currency)
+        return LogReport(range: range, log: log, currency: journal.ledger.currency)
     }
 }

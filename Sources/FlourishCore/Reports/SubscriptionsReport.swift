@@ -22,8 +22,8 @@ public struct SubscriptionsReport: Sendable {
 
     public var asOf: CivilDate
     public var lines: [Line]
-    public var totalMonthly: Money { Money(minorUnits: lines.reduce(0) { $0 &+ $1.monthlyCost.minorUnits }) }
-    public var totalYearly: Money { Money(minorUnits: lines.reduce(0) { $0 &+ $1.yearlyCost.minorUnits }) }
+    public var totalMonthly: Money
+    public var totalYearly: Money
 
     /// The due date after `date` for a subscription that was due on `anchor` (monthly and
     /// yearly ones keep the anchor's day, clamped to short months).
@@ -35,9 +35,11 @@ public struct SubscriptionsReport: Sendable {
         }
     }
 
-    public static func make(_ context: ReportContext) -> SubscriptionsReport {
+    public static func make(_ context: ReportContext) throws(MoneyOverflow) -> SubscriptionsReport {
         let ledger = context.ledger
         var lines: [Line] = []
+        var totalMonthly = Money.zero
+        var totalYearly = Money.zero
         for subscription in ledger.subscriptions {
             let anchor = subscription.nextDue.value
             var times = 0
@@ -48,12 +50,18 @@ public struct SubscriptionsReport: Sendable {
                 times += 1
                 due = step(due, by: subscription.frequency, anchor: anchor, times: times)
             }
-            let price = subscription.amount.value.minorUnits
-            let monthly: Int64, yearly: Int64
-            switch subscription.frequency {
-            case .weekly: monthly = Arithmetic.divide(price &* 52, 12); yearly = price &* 52
-            case .monthly: monthly = price; yearly = price &* 12
-            case .yearly: monthly = Arithmetic.divide(price, 12); yearly = price
+            let price = subscription.amount.value
+            let monthly: Money, yearly: Money
+            do throws(MoneyOverflow) {
+                switch subscription.frequency {
+                case .weekly: monthly = try price.scaled(by: 52, over: 12); yearly = try price * 52
+                case .monthly: monthly = price; yearly = try price * 12
+                case .yearly: monthly = try price.dividedRounded(by: 12); yearly = price
+                }
+                totalMonthly = try totalMonthly + monthly
+                totalYearly = try totalYearly + yearly
+            } catch {
+                throw MoneyOverflow(at: subscription.amount.location)
             }
             var paid: CivilDate?
             if let last {
@@ -61,7 +69,7 @@ public struct SubscriptionsReport: Sendable {
                 paid = ledger.entries.first { entry in
                     guard window.contains(entry.date) else { return false }
                     let lines = ledger.postings[entry.postings]
-                    let fromAccount = lines.contains { $0.target.id == subscription.account.id && $0.amount.minorUnits == -price }
+                    let fromAccount = lines.contains { $0.target.id == subscription.account.id && $0.amount == price.negated }
                     let inCategory = subscription.category.map { category in lines.contains { $0.target.id == category.id } } ?? true
                     return fromAccount && inCategory
                 }?.date
@@ -69,10 +77,10 @@ public struct SubscriptionsReport: Sendable {
             lines.append(Line(name: context.name(subscription.name.id), amount: subscription.amount.value,
                               frequency: subscription.frequency, account: context.name(subscription.account.id),
                               category: subscription.category.map { context.name($0.id) }, nextDue: due,
-                              monthlyCost: Money(minorUnits: monthly), yearlyCost: Money(minorUnits: yearly),
+                              monthlyCost: monthly, yearlyCost: yearly,
                               lastExpected: last, lastPaid: paid))
         }
-        return SubscriptionsReport(asOf: context.asOf, lines: lines)
+        return SubscriptionsReport(asOf: context.asOf, lines: lines, totalMonthly: totalMonthly, totalYearly: totalYearly)
     }
 
     public var document: ReportDocument {

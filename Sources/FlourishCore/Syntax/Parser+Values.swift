@@ -72,7 +72,7 @@ extension Parser {
         case .success(let decimal):
             value = decimal
         case .failure(.overflow):
-            session.report(.amountOverflow(text(token)), at: location(token))
+            session.report(.amountOverflow(text(token), currency: session.ledger.currency ?? Currency(code: "USD", decimals: 2)), at: location(token))
             return nil
         case .failure(.malformed):
             if let first = bytes.first, ByteClass.isLetter(first) {
@@ -99,7 +99,7 @@ extension Parser {
             return nil
         }
         guard let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
-            session.report(.amountOverflow(text(token)), at: location(token))
+            session.report(.amountOverflow(text(token), currency: session.ledger.currency ?? Currency(code: "USD", decimals: 2)), at: location(token))
             return nil
         }
         return Located(Money(minorUnits: minor), at: location(token.start..<end))

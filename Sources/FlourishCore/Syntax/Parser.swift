@@ -230,7 +230,7 @@ struct Parser {
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation))
     }
 
-    /// Completes the pending entry: infers a left-out amount and adds it to the ledger.
+    /// Completes the pending entry and adds it to the ledger.
     mutating func finishEntry(_ session: inout ParseSession) {
         guard let entry = pending else { return }
         pending = nil
@@ -246,22 +246,7 @@ struct Parser {
             dropLines(range, tagsFrom: entry.firstTag, &session)
             return
         }
-        var sum = Money.zero
-        var elidedCount = 0
-        var elided = 0
-        for index in range {
-            let posting = session.ledger.postings[index]
-            if posting.isInferred { elidedCount += 1; elided = index; continue }
-            guard let next = sum.adding(posting.amount) else {
-                session.report(.sumOverflow("the sum of this entry"), at: entry.location)
-                dropLines(range, tagsFrom: entry.firstTag, &session)
-                return
-            }
-            sum = next
-        }
-        if elidedCount == 1, let balancing = sum.negated {
-            session.ledger.postings[elided].amount = balancing
-        }
+        // Booking fills in a left-out amount and checks the sum (Booker.fillInAmounts).
         session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
                                             descriptionLocation: entry.description,
                                             tagRange: entry.firstTag..<session.ledger.entryTags.count,

@@ -1,71 +1,50 @@
 extension Check {
     /// `balance DATE ACCOUNT AMOUNT` holds: the account's balance at the end of DATE is AMOUNT.
     ///
-    /// One pass over the changes, without storing them: each change is added to the first
-    /// assertion (of its account) dated on or after it; an assertion's balance is then the sum
-    /// of its own and all earlier assertions' parts.
-    static let balanceAssertions = Check(name: "balance-assertions") { ledger in
+    /// One walk over the journal, keeping a running balance of the asserted accounts only; each
+    /// assertion is compared once the journal has passed its date.
+    static let balanceAssertions = Check(name: "balance-assertions") { journal in
+        let ledger = journal.ledger
         guard !ledger.balanceAssertions.isEmpty else { return [] }
-        // Per asserted account (a slot): its assertions by date (file order within a day).
-        var slotOf = [Int](repeating: -1, count: ledger.names.names.count)
-        var accounts: [Int32] = []
-        var dates: [[(index: Int, date: CivilDate)]] = []
-        for (index, assertion) in ledger.balanceAssertions.enumerated() {
-            let id = Int(assertion.account.id)
-            if slotOf[id] < 0 {
-                slotOf[id] = accounts.count
-                accounts.append(assertion.account.id)
-                dates.append([])
-            }
-            dates[slotOf[id]].append((index, assertion.date))
+        let currency = journal.currency
+        var asserted = [Bool](repeating: false, count: ledger.names.names.count)
+        for assertion in ledger.balanceAssertions { asserted[Int(assertion.account.id)] = true }
+        let order = ledger.balanceAssertions.indices.sorted {
+            (ledger.balanceAssertions[$0].date, $0) < (ledger.balanceAssertions[$1].date, $1)
         }
-        for slot in dates.indices { dates[slot].sort { ($0.date, $0.index) < ($1.date, $1.index) } }
-        var parts = dates.map { [Int64](repeating: 0, count: $0.count) }
-        var overflowed = [Bool](repeating: false, count: accounts.count)
-
-        func add(_ account: Int32, _ date: CivilDate, _ amount: Money) {
-            let slot = slotOf[Int(account)]
-            guard slot >= 0 else { return }
-            // The first assertion dated on or after the change.
-            var low = 0
-            var high = dates[slot].count
-            while low < high {
-                let mid = (low + high) / 2
-                if dates[slot][mid].date < date { low = mid + 1 } else { high = mid }
-            }
-            guard low < dates[slot].count else { return }
-            let (sum, overflow) = parts[slot][low].addingReportingOverflow(amount.minorUnits)
-            if overflow { overflowed[slot] = true } else { parts[slot][low] = sum }
-        }
-        for opening in ledger.openings { add(opening.account.id, opening.date, opening.amount.value) }
-        for correction in ledger.corrections { add(correction.account.id, correction.date, correction.amount.value) }
-        for entry in ledger.entries {
-            for posting in ledger.postings[entry.postings] where slotOf[Int(posting.target.id)] >= 0 {
-                add(posting.target.id, entry.date, posting.amount)
-            }
-        }
-
+        var balances = [Money](repeating: .zero, count: ledger.names.names.count)
+        // Booking checked every account's running balance, so these sums are exact.
+        var next = 0
         var diagnostics: [Diagnostic] = []
-        for (slot, account) in accounts.enumerated() {
-            var balance: Int64 = 0
-            for (position, item) in dates[slot].enumerated() {
-                let assertion = ledger.balanceAssertions[item.index]
-                let (sum, overflow) = balance.addingReportingOverflow(parts[slot][position])
-                if overflow || overflowed[slot] {
-                    diagnostics.append(Diagnostic(.sumOverflow("the balance of `\(ledger.names[account])`"), at: assertion.location))
-                    break
-                }
-                balance = sum
-                guard balance != assertion.amount.value.minorUnits else { continue }
-                let difference = balance.subtractingReportingOverflow(assertion.amount.value.minorUnits)
+        func compare(through date: CivilDate?) {
+            while next < order.count {
+                let assertion = ledger.balanceAssertions[order[next]]
+                if let date, assertion.date >= date { return }
+                next += 1
+                let actual = balances[Int(assertion.account.id)]
+                guard actual != assertion.amount.value else { continue }
+                let difference = (try? actual - assertion.amount.value).map(ledger.format) ?? "too large"
                 diagnostics.append(Diagnostic(
-                    .balanceAssertionFailed(account: ledger.names[account], date: assertion.date.description,
-                                            expected: ledger.format(assertion.amount.value),
-                                            actual: ledger.format(Money(minorUnits: balance)),
-                                            difference: difference.overflow ? "too large" : ledger.format(Money(minorUnits: difference.partialValue))),
+                    .balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date.description,
+                                            expected: ledger.format(assertion.amount.value), actual: ledger.format(actual),
+                                            difference: difference),
                     at: assertion.amount.location))
             }
         }
+        for item in journal.items {
+            compare(through: item.date)
+            journal.forEachLine(of: item) { target, amount, location in
+                guard asserted[Int(target)] else { return }
+                do throws(MoneyOverflow) {
+                    balances[Int(target)] = try balances[Int(target)] + amount
+                } catch {
+                    asserted[Int(target)] = false
+                    diagnostics.append(Diagnostic(.sumOverflow(what: "the balance of `\(ledger.names[target])`", currency: currency),
+                                                  at: location))
+                }
+            }
+        }
+        compare(through: nil)
         return diagnostics
     }
 }

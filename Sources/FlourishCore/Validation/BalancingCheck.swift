@@ -1,6 +1,7 @@
 extension Check {
     /// Every entry's lines sum to zero; at most one line leaves its amount out.
-    static let balancing = Check(name: "balancing") { ledger in
+    static let balancing = Check(name: "balancing") { journal in
+        let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
         for entry in ledger.entries {
             let lines = ledger.postings[entry.postings]
@@ -14,17 +15,12 @@ extension Check {
                 diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elidedCount), at: second))
                 continue
             }
-            if elidedCount == 1 { continue }  // the parser filled in the balancing amount
-            var sum = Money.zero
-            for line in lines {
-                // The parser already rejected entries whose sum overflows.
-                sum = sum.adding(line.amount) ?? sum
-            }
-            if sum != .zero {
-                let negated = sum.negated ?? sum
-                diagnostics.append(Diagnostic(.unbalancedEntry(sum: ledger.format(sum), negatedSum: ledger.format(negated)),
-                                              at: entry.location))
-            }
+            if elidedCount == 1 { continue }  // booking filled in the balancing amount
+            // Booking reported an entry whose sum overflows.
+            guard let sum = try? Money.sum(lines.map(\.amount)), sum != .zero else { continue }
+            let negated = (try? -sum) ?? sum
+            diagnostics.append(Diagnostic(.unbalancedEntry(sum: ledger.format(sum), negatedSum: ledger.format(negated)),
+                                          at: entry.location))
         }
         return diagnostics
     }

@@ -3,8 +3,9 @@ extension Check {
     /// no goal is overdrawn; `snapshot` assertions hold. Applies once the ledger sets anything
     /// aside (an allowance, an earmark or a goal); `snapshot` assertions are checked always.
     /// Runs only on a ledger without other errors.
-    static let buckets = Check(name: "buckets", needsValidLedger: true, withOptions: { ledger, options in
-        let engine = BucketEngine(ledger)
+    static let buckets = Check(name: "buckets", needsValidLedger: true, withOptions: { journal, options in
+        let ledger = journal.ledger
+        let engine = BucketEngine(journal)
         guard let range = engine.dateRange, engine.hasBudget || !ledger.snapshotAssertions.isEmpty else { return [] }
         let end = max(options.asOf ?? range.upperBound, ledger.snapshotAssertions.map(\.date).max() ?? range.lowerBound)
         let ruleEnd = options.asOf ?? range.upperBound
@@ -58,8 +59,9 @@ extension Check {
             }
         }
         closeOvercommitment()
-        if let day = outcome.overflowDate, let first = ledger.entries.first {
-            diagnostics.append(Diagnostic(.sumOverflow("the buckets on \(day)"), at: first.location))
+        if let overflow = outcome.overflow {
+            diagnostics.append(Diagnostic(.sumOverflow(what: "\(overflow.what) on \(overflow.date)", currency: journal.currency),
+                                          at: overflow.location))
         }
         return diagnostics
     })

@@ -1,6 +1,7 @@
 extension Check {
     /// Amounts of budgeting directives have a sensible sign; goal deadlines follow their start.
-    static let directiveValues = Check(name: "directive-values") { ledger in
+    static let directiveValues = Check(name: "directive-values") { journal in
+        let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
         func require(_ amount: Located<Money>, _ what: String, allowZero: Bool) {
             let ok = allowZero ? amount.value >= .zero : amount.value > .zero

@@ -1,7 +1,8 @@
 extension Check {
     /// Each name is declared once (accounts, categories and people share one namespace, as
     /// any of them can stand on a split line); one currency, one month start.
-    static let duplicateDeclarations = Check(name: "duplicate-declarations") { ledger in
+    static let duplicateDeclarations = Check(name: "duplicate-declarations") { journal in
+        let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
         func report(_ name: String, kind: String, at location: SourceLocation, first: SourceLocation) {
             diagnostics.append(Diagnostic(.duplicateDeclaration(name, kind: kind), at: location,

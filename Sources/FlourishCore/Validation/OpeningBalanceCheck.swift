@@ -1,6 +1,7 @@
 extension Check {
     /// One opening balance per account, dated no later than the account's first use.
-    static let openingBalances = Check(name: "opening-balances") { ledger in
+    static let openingBalances = Check(name: "opening-balances") { journal in
+        let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
         var openings: [Int32: OpeningBalance] = [:]
         for opening in ledger.openings {

@@ -1,38 +1,31 @@
 extension Check {
     /// Every name used is declared, and is the right kind of thing for where it stands.
-    static let references = Check(name: "references") { ledger in
-        let index = NameIndex(ledger)
+    static let references = Check(name: "references") { journal in
+        let ledger = journal.ledger
+        let index = journal.index
         var diagnostics: [Diagnostic] = []
 
+        let resolver = NameResolver(index: index, names: ledger.names)
         func resolve(_ ref: NameRef, as wanted: [NameIndex.Kind], directive: String) {
-            // The common case first, without touching the name's text.
-            if let kind = index.kind(of: ref.id), wanted.contains(kind) { return }
-            let name = ledger.names[ref.id]
-            let noun = wanted.count > 1 ? "account, category or person" : wanted[0].noun
-            if wanted == [.goal] {
-                if index.goals.contains(ref.id) { return }
-                let suggestion = Suggestion.closest(to: name, among: index.goalNames)
-                diagnostics.append(Diagnostic(.unknownName(name, expected: "goal", suggestion: suggestion,
-                                                           declaration: "`goal DATE \(quoted(name)) AMOUNT`"), at: ref.location))
-                return
-            }
-            guard let kind = index.kind(of: ref.id) else {
-                let suggestion = Suggestion.closest(to: name, among: index.names(of: wanted))
+            guard case .failure(let failure) = resolver.resolve(ref.id, written: ledger.names[ref.id], as: wanted) else { return }
+            switch failure {
+            case .unknown(let name, _, let suggestion):
                 let written = quoted(name)
                 let example: String
-                if wanted.count > 1 {
+                if wanted == [.goal] {
+                    example = "`goal DATE \(written) AMOUNT`"
+                } else if wanted.count > 1 {
                     example = "`category \(written)`, `account \(written) checking` or `person \(written)`"
                 } else if wanted[0] == .account {
                     example = "`account \(written) checking`"
                 } else {
                     example = "`category \(written)`"
                 }
+                let noun = wanted.count > 1 ? "account, category or person" : wanted[0].noun
                 diagnostics.append(Diagnostic(.unknownName(name, expected: noun, suggestion: suggestion,
                                                            declaration: example), at: ref.location))
-                return
-            }
-            if !wanted.contains(kind) {
-                diagnostics.append(Diagnostic(.wrongKind(name, actual: kind.phrase, expected: wanted[0].phrase,
+            case .wrongKind(let name, let actual, _):
+                diagnostics.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: wanted[0].phrase,
                                                          directive: directive), at: ref.location))
             }
         }

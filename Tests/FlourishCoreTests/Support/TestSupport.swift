@@ -42,6 +42,11 @@ enum TestSupport {
         LedgerLoader.load(sources: [SourceFile(path: "test.flourish", text: text)])
     }
 
+    /// Books loaded files into a journal (the stage every check and report reads).
+    static func book(_ loaded: LedgerLoader.Result) -> Journal {
+        Booker.book(loaded.ledger).journal
+    }
+
     /// Compares `actual` with a golden file; with FLOURISH_UPDATE_GOLDEN=1 rewrites the file instead.
     static func golden(_ path: String, _ actual: String) -> (expected: String, actual: String) {
         if ProcessInfo.processInfo.environment["FLOURISH_UPDATE_GOLDEN"] == "1" {

@@ -1,0 +1,149 @@
+/// The booking stage: turns a linked `Ledger` into a `Journal` (see docs/architecture.md).
+///
+/// It names the parents of hierarchical categories, fills in the amount a line left out,
+/// orders the money movements by date once, and checks every running total the reports and the
+/// bucket engine show: an overflow is a `sum-overflow` diagnostic at the line that pushed the
+/// total over, never a wrapped or trapped figure.
+public enum Booker {
+    /// The journal and the problems found while booking.
+    public struct Result: Sendable {
+        public var journal: Journal
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func book(_ linked: Ledger) -> Result {
+        var ledger = linked
+        var diagnostics: [Diagnostic] = []
+        let currency = ledger.currency ?? Currency(code: "USD", decimals: 2)
+        nameParents(&ledger)
+        let index = NameIndex(ledger)
+        let parent = parents(ledger, index)
+        let excluded = fillInAmounts(&ledger, currency, &diagnostics)
+
+        var onBudget = [Bool](repeating: false, count: ledger.names.names.count)
+        for account in ledger.accounts where !account.isOffBudget { onBudget[Int(account.name.id)] = true }
+        let items = order(ledger, excluded: excluded)
+        var totals = RunningTotals(count: ledger.names.names.count, currency: currency)
+        let journal = Journal(ledger: ledger, index: index, items: items, parent: parent,
+                              dateRange: dateRange(ledger), onBudget: onBudget)
+        for item in items {
+            journal.forEachLine(of: item) { target, amount, _ in
+                totals.add(amount, to: target, journal, at: item)
+            }
+        }
+        diagnostics += totals.diagnostics
+        return Result(journal: journal, diagnostics: diagnostics)
+    }
+
+    /// Interns `Food` for a declared `Food:Dining`, so every category has a name id.
+    private static func nameParents(_ ledger: inout Ledger) {
+        var known = Set<Int32>()
+        for category in ledger.categories where known.insert(category.name.id).inserted {
+            var name = ledger.names[category.name.id]
+            while let colon = name.lastIndex(of: ":") {
+                name = String(name[..<colon])
+                let id = ledger.names.intern(name)
+                if !known.insert(id).inserted { break }
+            }
+        }
+    }
+
+    /// Per name id, the parent category's id, or -1.
+    private static func parents(_ ledger: Ledger, _ index: NameIndex) -> [Int32] {
+        var parent = [Int32](repeating: -1, count: ledger.names.names.count)
+        for id in parent.indices {
+            guard let kind = index.kind(of: Int32(id)), kind == .category || kind == .incomeCategory else { continue }
+            let name = ledger.names[Int32(id)]
+            guard let colon = name.lastIndex(of: ":"), let up = ledger.names.id(of: String(name[..<colon])) else { continue }
+            parent[id] = up
+        }
+        return parent
+    }
+
+    /// Gives the one line of an entry that left its amount out the amount that balances the
+    /// entry. Returns the entries whose written amounts do not even have an exact sum.
+    private static func fillInAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) -> Set<Int> {
+        var excluded = Set<Int>()
+        for (number, entry) in ledger.entries.enumerated() {
+            var sum = Money.zero
+            var elided: [Int] = []
+            do throws(MoneyOverflow) {
+                for line in entry.postings {
+                    let posting = ledger.postings[line]
+                    if posting.isInferred { elided.append(line) } else { sum = try sum + posting.amount }
+                }
+                if elided.count == 1 { ledger.postings[elided[0]].amount = try -sum }
+            } catch {
+                diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: currency), at: entry.location))
+                excluded.insert(number)
+            }
+        }
+        return excluded
+    }
+
+    /// Opening balances, entries and corrections by date (phase, then file order, within a day).
+    private static func order(_ ledger: Ledger, excluded: Set<Int>) -> [Journal.Item] {
+        var items: [Journal.Item] = []
+        items.reserveCapacity(ledger.entries.count + ledger.openings.count + ledger.corrections.count)
+        for (i, opening) in ledger.openings.enumerated() {
+            items.append(Journal.Item(date: opening.date, kind: .opening(i), location: opening.location))
+        }
+        for (i, correction) in ledger.corrections.enumerated() {
+            items.append(Journal.Item(date: correction.date, kind: .correction(i), location: correction.location))
+        }
+        let before = { (a: Journal.Item, b: Journal.Item) -> Bool in
+            (a.date, a.kind.phase, a.location) < (b.date, b.kind.phase, b.location)
+        }
+        items.sort(by: before)
+        // Entries are usually written in date order already: then one merge suffices.
+        var entries: [Journal.Item] = []
+        entries.reserveCapacity(ledger.entries.count)
+        var sorted = true
+        for (i, entry) in ledger.entries.enumerated() where !excluded.contains(i) {
+            let item = Journal.Item(date: entry.date, kind: .entry(i), location: entry.location)
+            if let last = entries.last, before(item, last) { sorted = false }
+            entries.append(item)
+        }
+        if !sorted { entries.sort(by: before) }
+        if items.isEmpty { return entries }
+        var merged: [Journal.Item] = []
+        merged.reserveCapacity(items.count + entries.count)
+        var a = 0
+        var b = 0
+        while a < items.count || b < entries.count {
+            if b == entries.count || (a < items.count && before(items[a], entries[b])) {
+                merged.append(items[a])
+                a += 1
+            } else {
+                merged.append(entries[b])
+                b += 1
+            }
+        }
+        return merged
+    }
+
+    /// The first and last dates of all dated lines.
+    private static func dateRange(_ ledger: Ledger) -> ClosedRange<CivilDate>? {
+        var low: CivilDate?
+        var high: CivilDate?
+        func see(_ date: CivilDate) {
+            if low.map({ date < $0 }) ?? true { low = date }
+            if high.map({ date > $0 }) ?? true { high = date }
+        }
+        for entry in ledger.entries { see(entry.date) }
+        for item in ledger.openings { see(item.date) }
+        for item in ledger.corrections { see(item.date) }
+        for item in ledger.allowances { see(item.date) }
+        for item in ledger.earmarks { see(item.date) }
+        for item in ledger.goalMoves { see(item.date) }
+        for item in ledger.balanceAssertions { see(item.date) }
+        for item in ledger.snapshotAssertions { see(item.date) }
+        for item in ledger.budgets { see(item.date) }
+        for item in ledger.goals { see(item.date) }
+        for item in ledger.incomes { see(item.date) }
+        for item in ledger.savingsTargets { see(item.date) }
+        for item in ledger.subscriptions { see(item.date) }
+        guard let low, let high else { return nil }
+        return low...high
+    }
+}

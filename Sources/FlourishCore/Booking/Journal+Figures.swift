@@ -1,0 +1,79 @@
+/// The figures reports show, each summed here and nowhere else. Booking checked every running
+/// total, so sums from the ledger's start cannot overflow; sums over a period can only in
+/// contrived ledgers, and then throw with the line that pushed them over.
+extension Journal {
+    /// Per name id: the balance of each account and person, and the all-time total of each
+    /// category (parents include their sub-categories), at the end of `date`.
+    public func balances(through date: CivilDate) throws(MoneyOverflow) -> [Money] {
+        var balances = [Money](repeating: .zero, count: ledger.names.names.count)
+        var touched = [Bool](repeating: false, count: balances.count)
+        try accumulate(items[0..<end(through: date)], into: &balances, touched: &touched, rollUp: true) { _ in true }
+        return balances
+    }
+
+    /// Per name id: each category's total over the entries dated within `range` (expenses
+    /// positive, income negative), parents including their sub-categories.
+    /// With `rollUp` false, each category's own lines only.
+    public func categoryTotals(in range: ClosedRange<CivilDate>, rollUp: Bool = true) throws(MoneyOverflow) -> CategoryTotals {
+        var totals = [Money](repeating: .zero, count: ledger.names.names.count)
+        var touched = [Bool](repeating: false, count: totals.count)
+        try accumulate(items(in: range), into: &totals, touched: &touched, rollUp: rollUp) { kind in
+            kind == .category || kind == .incomeCategory
+        }
+        return CategoryTotals(totals: totals, touched: touched.indices.filter { touched[$0] }.map { Int32($0) })
+    }
+
+    /// Each category's total over a period, and which categories had lines in it.
+    public struct CategoryTotals: Sendable {
+        var totals: [Money]
+        /// Categories with lines in the period (or sub-categories with lines), by id.
+        public var touched: [Int32]
+
+        public subscript(id: Int32) -> Money { totals[Int(id)] }
+    }
+
+    /// What was spent in expense categories on each day of `range`, one figure a day.
+    public func spendingByDay(in range: ClosedRange<CivilDate>) throws(MoneyOverflow) -> [Money] {
+        var days = [Money](repeating: .zero, count: range.lowerBound.days(until: range.upperBound) + 1)
+        for item in items(in: range) {
+            let day = range.lowerBound.days(until: item.date)
+            var failure: MoneyOverflow?
+            forEachLine(of: item) { target, amount, location in
+                guard failure == nil, index.kind(of: target) == .category else { return }
+                do { days[day] = try days[day] + amount } catch { failure = MoneyOverflow(at: location) }
+            }
+            if let failure { throw failure }
+        }
+        return days
+    }
+
+    /// Total spending (expense categories) within `range`.
+    public func spending(in range: ClosedRange<CivilDate>) throws(MoneyOverflow) -> Money {
+        try Money.sum(spendingByDay(in: range))
+    }
+
+    /// Adds the lines of `items` whose target's kind passes `keep` to `totals`, rolling
+    /// categories up into their parents.
+    private func accumulate(_ items: ArraySlice<Item>, into totals: inout [Money], touched: inout [Bool], rollUp: Bool,
+                            keep: (NameIndex.Kind) -> Bool) throws(MoneyOverflow) {
+        var failure: MoneyOverflow?
+        for item in items {
+            forEachLine(of: item) { target, amount, location in
+                guard failure == nil, let kind = index.kind(of: target), keep(kind) else { return }
+                do throws(MoneyOverflow) {
+                    var id = target
+                    totals[Int(id)] = try totals[Int(id)] + amount
+                    touched[Int(id)] = true
+                    while rollUp && parent[Int(id)] >= 0 {
+                        id = parent[Int(id)]
+                        totals[Int(id)] = try totals[Int(id)] + amount
+                        touched[Int(id)] = true
+                    }
+                } catch {
+                    failure = MoneyOverflow(at: location)
+                }
+            }
+            if let failure { throw failure }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// The booked ledger: what every check, the bucket engine, every report and every export read.
+///
+/// Made once by `Booker.book` after linking. Its money movements (opening balances, entries,
+/// corrections) are ordered by date once; left-out amounts are filled in; every running total
+/// (each account, category, person, each parent category, the on-budget funds, the off-budget
+/// accounts, what people owe, all spending, all income) was checked at every line, so a figure
+/// read from here is exact. The figures a report shows are projections of this journal: the
+/// functions in `Journal+Figures.swift` are the one place they are summed.
+public struct Journal: Sendable {
+    /// One dated money movement.
+    public struct Item: Sendable {
+        public enum Kind: Sendable {
+            /// Index into `Ledger.openings`.
+            case opening(Int)
+            /// Index into `Ledger.entries`.
+            case entry(Int)
+            /// Index into `Ledger.corrections`.
+            case correction(Int)
+
+            /// Within one day: opening balances first, then entries, then corrections.
+            var phase: Int {
+                switch self {
+                case .opening: return 0
+                case .entry: return 1
+                case .correction: return 2
+                }
+            }
+        }
+
+        public var date: CivilDate
+        public var kind: Kind
+        public var location: SourceLocation
+    }
+
+    /// The linked ledger, with every parent of a hierarchical category named in `names`.
+    public let ledger: Ledger
+    /// What each name is.
+    public let index: NameIndex
+    /// Opening balances, entries and corrections in date order (by phase, then file order,
+    /// within a day). Entries whose lines could not be summed are left out (and reported).
+    public let items: [Item]
+    /// Per name id: the id of the parent category (`Food` for `Food:Dining`), or -1.
+    public let parent: [Int32]
+    /// The first and last dates of every dated line: entries and dated directives.
+    public let dateRange: ClosedRange<CivilDate>?
+    /// Per name id: is it an account that counts towards the funds the budget divides?
+    public let onBudget: [Bool]
+
+    init(ledger: Ledger, index: NameIndex, items: [Item], parent: [Int32], dateRange: ClosedRange<CivilDate>?, onBudget: [Bool]) {
+        self.ledger = ledger
+        self.index = index
+        self.items = items
+        self.parent = parent
+        self.dateRange = dateRange
+        self.onBudget = onBudget
+    }
+
+    /// The ledger's currency (USD with two decimals when none is declared).
+    public var currency: Currency { ledger.currency ?? Currency(code: "USD", decimals: 2) }
+
+    public func name(_ id: Int32) -> String { ledger.names[id] }
+
+    /// The budgeting month containing `date`.
+    public func month(containing date: CivilDate) -> BudgetMonth {
+        BudgetMonth(containing: date, startDay: ledger.monthStartDay)
+    }
+
+    /// Calls `body` with each line of an item: its target, amount and where it was written.
+    @inline(__always)
+    public func forEachLine(of item: Item, _ body: (Int32, Money, SourceLocation) -> Void) {
+        switch item.kind {
+        case .opening(let i):
+            let opening = ledger.openings[i]
+            body(opening.account.id, opening.amount.value, opening.location)
+        case .correction(let i):
+            let correction = ledger.corrections[i]
+            body(correction.account.id, correction.amount.value, correction.location)
+        case .entry(let i):
+            for posting in ledger.postings[ledger.entries[i].postings] {
+                body(posting.target.id, posting.amount, posting.target.location)
+            }
+        }
+    }
+
+    /// The index of the first item dated after `date` (binary search).
+    public func end(through date: CivilDate) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let mid = (low + high) / 2
+            if items[mid].date <= date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The index of the first item dated on or after `date`.
+    public func start(from date: CivilDate) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let mid = (low + high) / 2
+            if items[mid].date < date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The items dated within `range`.
+    public func items(in range: ClosedRange<CivilDate>) -> ArraySlice<Item> {
+        items[start(from: range.lowerBound)..<end(through: range.upperBound)]
+    }
+
+    /// `Food:Dining` → the ids of `Food` and `Food:Dining`, outermost first.
+    public func ancestry(_ id: Int32) -> [Int32] {
+        var chain = [id]
+        var current = parent[Int(id)]
+        while current >= 0 {
+            chain.append(current)
+            current = parent[Int(current)]
+        }
+        return chain.reversed()
+    }
+
+    /// The top-level category of a category (itself when it has no parent).
+    public func topLevel(_ id: Int32) -> Int32 {
+        var current = id
+        while parent[Int(current)] >= 0 { current = parent[Int(current)] }
+        return current
+    }
+
+    /// How deep a category sits: 0 for `Food`, 1 for `Food:Dining`.
+    public func depth(_ id: Int32) -> Int {
+        var depth = 0
+        var current = parent[Int(id)]
+        while current >= 0 {
+            depth += 1
+            current = parent[Int(current)]
+        }
+        return depth
+    }
+}
