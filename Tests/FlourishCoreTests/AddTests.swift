@@ -29,7 +29,7 @@ import Testing
         #expect(result.stderr == "Error: unknown category 'Cofee'; did you mean 'Coffee'?\n\(path): not changed\n")
         #expect(TestSupport.read(path) == before)
         let account = TestSupport.run(["add", "2026-11-23", "Espresso", "4.50", "Coffee", "--from", "Bnak", "--file", path])
-        #expect(account.stderr.hasPrefix("Error: unknown --from account 'Bnak'; did you mean 'Bank'?\n"))
+        #expect(account.stderr.hasPrefix("Error: unknown account 'Bnak'; did you mean 'Bank'?\n"))
     }
 
     @Test func anEntryThatBreaksTheLedgerIsNotWritten() {

@@ -40,6 +40,9 @@ enum Tools {
     static let ledgers: [String] = [
         TestSupport.root + "/examples/household.flourish",
         TestSupport.root + "/examples/drip.flourish",
+        // month-start 25, budgets dated on the 25th and mid-month, quoted names with quotes,
+        // a description with `;`, `|` and `#`, and every directive.
+        TestSupport.fixtures + "/export/every-directive.flourish",
     ] + (0..<3).map { seed in
         var generator = LedgerGenerator(seed: UInt64(100 + seed))
         let path = TestSupport.temporaryDirectory() + "/generated-\(seed).flourish"
@@ -138,6 +141,21 @@ enum Tools {
         let python = Tools.run(Tools.path("python3")!, ["-c", script, file])
         #expect(python.status == 0)
         #expect(Self.parseBalanceLines(python.output) == withoutEquity(try Self.expectedBalances(path, style: .beancount)))
+    }
+
+    /// hledger keeps a description with `;`, `|` and `#` whole, and reads the budgets of a
+    /// ledger whose months start on the 25th.
+    @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
+    func hledgerReadsDescriptionsAndBudgets() {
+        let journal = TestSupport.temporaryDirectory() + "/export.journal"
+        TestSupport.write(TestSupport.run(["export", "ledger", TestSupport.fixtures + "/export/every-directive.flourish"]).stdout, to: journal)
+        let hledger = Tools.path("hledger")!
+        let register = Tools.run(hledger, ["-f", journal, "reg", "desc:drinks", "-O", "csv"])
+        #expect(register.output.contains("\"Dinner\u{FF1B} drinks | Sam #friends\",\"Expenses:Food:Dining\",\"60.00 USD\""))
+        let budget = Tools.run(hledger, ["-f", journal, "bal", "--budget", "-p", "2026-03", "Expenses", "-O", "csv"])
+        #expect(budget.status == 0)
+        #expect(budget.output.contains("\"Expenses:Food:Dining\",\"0\",\"200.00 USD\""))
+        #expect(budget.output.contains("\"Expenses:Kids \"\"fun\"\"\",\"0\",\"40.00 USD\""))
     }
 
     @Test func csvHasOneRowPerSplitLine() throws {

@@ -8,9 +8,9 @@ struct RunningTotals {
 
         var what: String {
             switch self {
-            case .funds: return "the on-budget funds"
-            case .offBudget: return "the off-budget balance"
-            case .people: return "what people owe"
+            case .funds: return "the total of the on-budget accounts"
+            case .offBudget: return "the total of the off-budget accounts"
+            case .people: return "the total of what people owe"
             case .expenses: return "the total spending"
             case .income: return "the total income"
             }
@@ -23,6 +23,14 @@ struct RunningTotals {
     private var overflowedGroup = [Bool](repeating: false, count: Group.allCases.count)
     private let currency: Currency
     private(set) var diagnostics: [Diagnostic] = []
+    /// The line last blamed: one line that overflows several totals gets one diagnostic.
+    private var lastBlamed: SourceLocation?
+
+    private mutating func report(_ what: String, _ item: Journal.Item) {
+        guard lastBlamed != item.location else { return }
+        lastBlamed = item.location
+        diagnostics.append(Diagnostic(.sumOverflow(what: what, currency: currency), at: item.location))
+    }
 
     init(count: Int, currency: Currency) {
         byName = [Money](repeating: .zero, count: count)
@@ -58,8 +66,7 @@ struct RunningTotals {
             byName[slot] = try byName[slot] + amount
         } catch {
             overflowedName[slot] = true
-            diagnostics.append(Diagnostic(.sumOverflow(what: "\(noun) `\(journal.name(id))` on \(item.date)", currency: currency),
-                                          at: item.location))
+            report("\(noun) `\(journal.name(id))` on \(item.date)", item)
         }
     }
 
@@ -70,7 +77,7 @@ struct RunningTotals {
             groups[slot] = try groups[slot] + amount
         } catch {
             overflowedGroup[slot] = true
-            diagnostics.append(Diagnostic(.sumOverflow(what: "\(group.what) on \(item.date)", currency: currency), at: item.location))
+            report("\(group.what) on \(item.date)", item)
         }
     }
 }

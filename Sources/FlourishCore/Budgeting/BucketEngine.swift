@@ -304,8 +304,8 @@ public struct BucketEngine {
         }
 
         mutating func change(_ account: Int32, by amount: Money) {
-            balances[Int(account)] = sum(balances[Int(account)], amount, what: "an account's balance")
-            funds = sum(funds, amount, what: "the funds")
+            balances[Int(account)] = sum(balances[Int(account)], amount, what: "the balance of an account")
+            funds = sum(funds, amount, what: "the total of the funds")
         }
 
         mutating func snapshot(date: CivilDate, month: BudgetMonth, ledger: Ledger) -> BucketSnapshot {

@@ -34,15 +34,14 @@ enum AddCommand {
         case .success(let opened): file = opened
         case .failure(let stop): return stop.code
         }
-        let before = file.before
         // Unknown names: say which declared one is closest, and change nothing.
-        let index = NameIndex(before.ledger)
-        for (name, wanted, flag) in [(category, [NameIndex.Kind.category, .incomeCategory], "category"), (account, [.account], "--from account")] {
-            if let id = before.ledger.names.id(of: name), let kind = index.kind(of: id), wanted.contains(kind) { continue }
-            let candidates = index.names(of: wanted)
-            var message = "unknown \(flag) '\(name)'"
-            if let suggestion = Suggestion.closest(to: name, among: candidates) { message += "; did you mean '\(suggestion)'?" }
-            else { message += "; known: " + candidates.joined(separator: ", ") }
+        let resolver = NameResolver(file.before)
+        for (name, wanted) in [(category, [NameIndex.Kind.category, .incomeCategory]), (account, [.account])] {
+            guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
+            var message = failure.message
+            if case .unknown(_, _, nil) = failure {
+                message += "; known: " + file.before.index.names(of: wanted).map(StringLiteral.name).joined(separator: ", ")
+            }
             context.stderr.write("Error: \(message)\n\(path): not changed\n")
             return .problems
         }
@@ -57,11 +56,10 @@ enum AddCommand {
     /// The entry in canonical form (as `fmt` would write it).
     static func entryText(date: String, description: String, amount: String, category: String, account: String,
                           pending: Bool, tag: String?) -> String {
-        func name(_ text: String) -> String { Check.quoted(text) }
+        let name = StringLiteral.name
         var header = date + (pending ? " ! " : " * ")
         header += EntryText.description(description)
         if let tag { header += "  #" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
-        let target = name(category)
-        return header + "\n  " + target + "  " + amount + "\n  " + name(account) + "\n"
+        return EntryText.canonical(header + "\n  " + name(category) + "  " + amount + "\n  " + name(account) + "\n")
     }
 }

@@ -37,14 +37,20 @@ enum ImportCommand {
         let renderer = DiagnosticRenderer(files: files, colour: context.colour)
         let parsed = ImportRules.parse(rulesFile, fileIndex: 0)
         var problems = parsed.diagnostics
-        let index = NameIndex(before.ledger)
+        let resolver = NameResolver(before)
         for (name, location, isAccount) in parsed.names {
             let wanted: [NameIndex.Kind] = isAccount ? [.account] : [.category, .incomeCategory]
-            if let id = before.ledger.names.id(of: name), let kind = index.kind(of: id), wanted.contains(kind) { continue }
-            problems.append(Diagnostic(.unknownName(name, expected: isAccount ? "account" : "category",
-                                                    suggestion: Suggestion.closest(to: name, among: index.names(of: wanted)),
-                                                    declaration: isAccount ? "`account \(Check.quoted(name)) checking`" : "`category \(Check.quoted(name))`"),
-                                       at: location))
+            guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
+            switch failure {
+            case .unknown(_, _, let suggestion):
+                problems.append(Diagnostic(.unknownName(name, expected: isAccount ? "account" : "category", suggestion: suggestion,
+                                                        declaration: isAccount ? "`account \(StringLiteral.name(name)) checking`"
+                                                            : "`category \(StringLiteral.name(name))`"),
+                                           at: location))
+            case .wrongKind(_, let actual, _):
+                problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: isAccount ? "an account" : "a category",
+                                                      directive: "the rules"), at: location))
+            }
         }
         guard problems.isEmpty, let rules = parsed.rules else {
             context.stderr.write(renderer.render(problems))
@@ -65,8 +71,7 @@ enum ImportCommand {
             context.stdout.write("nothing to import: all \(counted(read.rows.count, "row", "rows")) of \(csvPath) are already in \(path)\n")
             return .success
         }
-        var text = Importer.entries(fresh, account: rules.account, decimals: decimals)
-        text.removeLast()  // one blank line between entries, none at the end
+        let text = Importer.entries(fresh, account: rules.account, decimals: decimals)
         if let stop = file.append(text, what: "the imported entries", context) { return stop }
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }

@@ -16,7 +16,8 @@ struct Invocation {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+            // A negative amount (`-12.50`, a refund) is an operand, not an option.
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Self.isNegativeNumber(argument) {
                 operands.append(argument)
                 continue
             }
@@ -46,5 +47,13 @@ struct Invocation {
                 throw UsageError(message: message)
             }
         }
+    }
+
+    /// `-12`, `-0.50`, `-.5`: a minus sign followed by a digit or a decimal point and a digit.
+    static func isNegativeNumber(_ argument: String) -> Bool {
+        let bytes = Array(argument.utf8)
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+        if ByteClass.isDigit(bytes[1]) { return true }
+        return bytes.count >= 3 && bytes[1] == UInt8(ascii: ".") && ByteClass.isDigit(bytes[2])
     }
 }

@@ -3,8 +3,10 @@
 struct LedgerAppend {
     let path: String
     let original: [UInt8]
-    /// The ledger as it is, with its includes.
-    let before: LedgerLoader.Result
+    /// The ledger as it is, with its includes, booked.
+    let before: Journal
+    /// The bucket-rule errors the ledger already has (shown; they do not stop an addition).
+    let bucketErrors: Int
 
     /// Reads and checks the file; on a problem reports it and returns the exit status instead.
     static func open(_ path: String, _ context: Flourish.Context) -> Result<LedgerAppend, ExitCodeError> {
@@ -14,14 +16,22 @@ struct LedgerAppend {
         } catch {
             return .failure(ExitCodeError(code: context.cannotRead(error)))
         }
-        let before = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)])
-        let errors = Validator.validate(before).filter { $0.severity == .error }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticRenderer(files: before.ledger.files, colour: context.colour).render(errors))
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)])
+        let validated = Validator.validated(loaded)
+        let before = validated.journal
+        let errors = validated.diagnostics.filter { $0.severity == .error }
+        let renderer = DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour)
+        if errors.contains(where: { !$0.problem.isBucketRule }) {
+            context.stderr.write(renderer.render(errors))
             context.stderr.write("\(path): not changed: fix its \(counted(errors.count, "error", "errors")) first\n")
             return .failure(ExitCodeError(code: .problems))
         }
-        return .success(LedgerAppend(path: path, original: original, before: before))
+        if !errors.isEmpty {
+            // Only the bucket rule is broken: show it, and let money be added to mend it.
+            context.stderr.write(renderer.render(errors))
+            context.stderr.write("\(path): the bucket rule is broken (\(counted(errors.count, "error", "errors"))); adding anyway\n")
+        }
+        return .success(LedgerAppend(path: path, original: original, before: before, bucketErrors: errors.count))
     }
 
     /// Appends `text` after a blank line, checks the result, and writes it; `what` names the
@@ -33,7 +43,9 @@ struct LedgerAppend {
         updated += Array(text.utf8)
         let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)])
         let errors = Validator.validate(after).filter { $0.severity == .error }
-        if !errors.isEmpty {
+        // New errors stop the write; a bucket rule that was already broken does not.
+        let blocking = bucketErrors > 0 ? errors.filter { !$0.problem.isBucketRule } : errors
+        if !blocking.isEmpty {
             context.stderr.write(DiagnosticRenderer(files: after.ledger.files, colour: context.colour).render(errors))
             context.stderr.write("\(path): not changed: \(what) would leave \(counted(errors.count, "error", "errors"))\n")
             return .problems

@@ -135,7 +135,7 @@ enum ReportCommand {
             }
         } catch {
             let location = error.location ?? SourceLocation(file: 0, range: 0..<0)
-            let diagnostic = Diagnostic(.sumOverflow(what: "a figure of the \(kind.rawValue) report", currency: journal.currency),
+            let diagnostic = Diagnostic(.sumOverflow(what: error.what ?? "a figure of the \(kind.rawValue) report", currency: journal.currency),
                                         at: location)
             context.stderr.write(DiagnosticRenderer(files: ledger.files, colour: context.colour).render([diagnostic]))
             return .problems

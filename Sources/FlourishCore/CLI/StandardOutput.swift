@@ -26,7 +26,7 @@ public final class StandardOutput: TextOutput {
     public func flush() {
         var written = 0
         while written < buffer.count {
-            let count = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = buffer.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
                 break

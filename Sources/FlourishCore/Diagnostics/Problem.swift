@@ -47,6 +47,15 @@ public enum Problem: Sendable, Equatable {
     case importColumns(needed: Int, found: Int)
     case importField(what: String, value: String, expected: String)
 
+    /// A broken bucket rule (not a broken ledger): `add` and `report` still work, since adding
+    /// money is how such a ledger is mended.
+    public var isBucketRule: Bool {
+        switch self {
+        case .overcommitted, .goalOverdrawn, .snapshotMismatch: return true
+        default: return false
+        }
+    }
+
     public var severity: Diagnostic.Severity {
         switch self {
         case .usedBeforeOpening: return .warning

@@ -47,8 +47,17 @@ public enum Exporter {
         var out = "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
         out += "\n"
+        if !ledger.budgets.isEmpty && ledger.monthStartDay != 1 {
+            out += "; Budgets: Flourish's budgeting months start on day \(ledger.monthStartDay); here each counts as the\n"
+            out += "; calendar month it is named after (the month in which it ends).\n\n"
+        }
         for budget in ledger.budgets.sorted(by: { ($0.date, $0.location) < ($1.date, $1.location) }) {
-            out += "~ monthly from \(budget.date)\n"
+            // A budget counts from the budgeting month containing its date. hledger wants a
+            // periodic rule to start on the first of a month, so it starts on the first of the
+            // calendar month that budgeting month is named after.
+            let month = BudgetMonth(containing: budget.date, startDay: ledger.monthStartDay)
+            let first = CivilDate(year: month.year, month: month.month, day: 1) ?? budget.date
+            out += "~ monthly from \(first)\n"
             out += "    \(names.name(budget.category.id))  \(amount(budget.amount.value, ledger))\n    Assets\n\n"
         }
         var assertionIndex = 0
@@ -63,7 +72,7 @@ public enum Exporter {
         for transaction in data.transactions {
             flushAssertions(through: transaction.date)
             let mark = transaction.status == .cleared ? " *" : transaction.status == .pending ? " !" : ""
-            out += "\(transaction.date)\(mark) \(transaction.description.isEmpty ? "(no description)" : transaction.description)"
+            out += "\(transaction.date)\(mark) \(journalDescription(transaction.description))"
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
             out += "\n"
             for note in transaction.notes { out += "    ; \(note)\n" }
@@ -77,12 +86,23 @@ public enum Exporter {
         return out
     }
 
+    /// A description as hledger and ledger read it back: hledger ends a description at `;`
+    /// (the rest becomes a comment), so `;` is written as the fullwidth `；` (U+FF1B); a
+    /// description that would read as a status mark or a `(code)` is set off with a space-free
+    /// prefix. An empty one becomes `No description`.
+    static func journalDescription(_ text: String) -> String {
+        guard !text.isEmpty else { return "No description" }
+        var out = ""
+        for scalar in text.unicodeScalars { if scalar == ";" { out += "\u{FF1B}" } else { out.unicodeScalars.append(scalar) } }
+        if let first = out.unicodeScalars.first, first == "(" || first == "*" || first == "!" { out = "- " + out }
+        return out
+    }
+
     // MARK: beancount
 
     static func beancount(_ ledger: Ledger, _ data: ExportTransactions) -> String {
         let names = data.names
         let code = ledger.currency?.code ?? "USD"
-        func quoted(_ text: String) -> String { "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
         func tag(_ text: String) -> String {
             String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
         }
@@ -100,7 +120,7 @@ public enum Exporter {
         out += "\n"
         for transaction in data.transactions {
             let flag = transaction.status == .pending ? "!" : "*"
-            out += "\(transaction.date) \(flag) \(quoted(transaction.description))"
+            out += "\(transaction.date) \(flag) \(StringLiteral.quote(transaction.description))"
             for name in transaction.tags { out += " #" + tag(name) }
             out += "\n"
             for note in transaction.notes { out += "  ; \(note)\n" }

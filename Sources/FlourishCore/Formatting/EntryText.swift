@@ -5,6 +5,12 @@ enum EntryText {
     static func description(_ text: String) -> String {
         let needsQuotes = text.contains(" #") || text.contains(";") || text.hasPrefix("\"") || text.hasPrefix("#")
         guard needsQuotes else { return text }
-        return "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        return StringLiteral.quote(text)
+    }
+
+    /// Entry text laid out as `fmt` would write it (names padded, amounts aligned), so that a
+    /// ledger stays in canonical form after `add` and `import`.
+    static func canonical(_ text: String) -> String {
+        Formatter.format(SourceFile(path: "(new entry)", text: text)).formatted ?? text
     }
 }

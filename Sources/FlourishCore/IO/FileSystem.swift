@@ -18,6 +18,9 @@ public enum FileSystem {
         Failure(path: path, reason: String(cString: strerror(errno)))
     }
 
+    /// The largest file Flourish reads: every byte offset fits a `SourceLocation`.
+    public static let maximumSize = Int(Int32.max)
+
     /// The whole content of a regular file.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY)
@@ -29,12 +32,16 @@ public enum FileSystem {
             throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
         }
         let size = Int(info.st_size)
+        // Locations are 32-bit byte offsets (SourceLocation), which keeps split lines small.
+        guard size <= maximumSize else {
+            throw Failure(path: path, reason: "it is larger than 2 GiB, the most Flourish reads in one file; split it with `include`")
+        }
         var failed: Int32 = 0
         // Read straight into the array's storage: no zero-filling of a large buffer first.
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var filled = 0
             while filled < size {
-                let count = Glibc.read(fd, buffer.baseAddress! + filled, size - filled)
+                let count = Platform.read(fd, buffer.baseAddress! + filled, size - filled)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failed = errno

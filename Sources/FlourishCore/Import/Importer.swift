@@ -53,10 +53,26 @@ enum Importer {
                                                   at: location(column)))
                     continue
                 }
-                amount = Money(minorUnits: into.minorUnits &- out.minorUnits)
+                // Money out and money in are both written as positive figures (grammar.md §9).
+                if out < .zero || into < .zero {
+                    let column = out < .zero ? debit : credit
+                    diagnostics.append(Diagnostic(.importField(what: column == debit ? "debit" : "credit", value: record.fields[column - 1],
+                                                               expected: "a positive amount"),
+                                                  at: location(column)))
+                    continue
+                }
+                do {
+                    amount = try into - out
+                } catch {
+                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[credit - 1],
+                                                               expected: "within the largest figure Flourish holds"),
+                                                  at: location(credit)))
+                    continue
+                }
             case nil:
                 continue
             }
+            // Amounts read are within ±Int64.max (never .min), so negating one is exact.
             if rules.negate { amount = amount.negated ?? amount }
             let description = rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }
                 .filter { !$0.isEmpty }.joined(separator: " ")
@@ -99,9 +115,9 @@ enum Importer {
             let description = EntryText.description(row.description.isEmpty ? "(no description)" : row.description)
             let spent = (row.amount.negated ?? row.amount).formatted(decimals: decimals, grouping: false)
             out += "\(row.date) \(description)  ; import:\(row.key)\n"
-            out += "  \(Check.quoted(row.category))  \(spent)\n  \(Check.quoted(account))\n\n"
+            out += "  \(StringLiteral.name(row.category))  \(spent)\n  \(StringLiteral.name(account))\n\n"
         }
-        return out
+        return EntryText.canonical(out)
     }
 
     static func parseDate(_ text: String, _ format: ImportRules.DateFormat) -> CivilDate? {

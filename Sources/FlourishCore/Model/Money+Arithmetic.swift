@@ -4,10 +4,15 @@
 /// This file is the one place where money is added, subtracted, multiplied or divided; code
 /// elsewhere writes `try a + b`, `try a * 12`, `try a.dividedRounded(by: 30)`.
 public struct MoneyOverflow: Error, Sendable, Equatable {
-    /// Where the figure was being computed when it overflowed, when known.
+    /// The line that pushed the figure over, when known.
     public var location: SourceLocation?
+    /// The figure, e.g. "the projected spending of 2026-01", when known.
+    public var what: String?
 
-    public init(at location: SourceLocation? = nil) { self.location = location }
+    public init(at location: SourceLocation? = nil, what: String? = nil) {
+        self.location = location
+        self.what = what
+    }
 }
 
 extension Money {

@@ -134,12 +134,25 @@ public struct ReviewReport: Sendable {
         // Projection to the month's end.
         let daysInMonth = month.first.days(until: month.last) + 1
         let daysElapsed = month.first.days(until: asOf) + 1
-        let projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed))
+        // Spending at this pace for the whole month; an overflow is blamed on the month's
+        // largest expense line.
+        func blamed(_ what: String) -> MoneyOverflow {
+            var largest: (amount: Money, location: SourceLocation)?
+            for item in journal.items(in: month.first...asOf) {
+                journal.forEachLine(of: item) { target, amount, location in
+                    if context.isExpense(target), amount > (largest?.amount ?? .zero) { largest = (amount, location) }
+                }
+            }
+            return MoneyOverflow(at: largest?.location, what: "\(what) of \(month)")
+        }
+        let projected: Money
+        do { projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed)) } catch { throw blamed("the projected spending") }
         let expected = try context.expectedIncome(in: month)
         let basis = expected ?? income
         let target = context.savingsTarget(in: month)
         let targetSavings = try basis.scaled(by: target ?? 0, over: 10_000)
-        let projectedSavings = try basis - projected
+        let projectedSavings: Money
+        do { projectedSavings = try basis - projected } catch { throw blamed("the projected savings") }
         let coverage: Coverage
         if let span = journal.dateRange, month.last < span.lowerBound { coverage = .beforeStart(span.lowerBound) }
         else if let span = journal.dateRange, month.first > span.upperBound { coverage = .afterEnd(span.upperBound) }

@@ -7,10 +7,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     /// One past the last byte of the span (equal to `start` for a point).
     public var end: Int32
 
+    /// Offsets past `Int32.max` do not occur in files (`FileSystem.read` refuses files over
+    /// 2 GiB); should one come from memory, it is clamped, never wrapped.
     public init(file: Int, range: Range<Int>) {
-        self.file = Int32(truncatingIfNeeded: file)
-        self.start = Int32(truncatingIfNeeded: range.lowerBound)
-        self.end = Int32(truncatingIfNeeded: range.upperBound)
+        self.file = Int32(clamping: file)
+        self.start = Int32(clamping: range.lowerBound)
+        self.end = Int32(clamping: range.upperBound)
     }
 
     public var range: Range<Int> { Int(start)..<Int(end) }

@@ -10,7 +10,7 @@ extension Check {
             guard case .failure(let failure) = resolver.resolve(ref.id, written: ledger.names[ref.id], as: wanted) else { return }
             switch failure {
             case .unknown(let name, _, let suggestion):
-                let written = quoted(name)
+                let written = StringLiteral.name(name)
                 let example: String
                 if wanted == [.goal] {
                     example = "`goal DATE \(written) AMOUNT`"
@@ -62,10 +62,5 @@ extension Check {
             }
         }
         return diagnostics
-    }
-
-    /// A name as it would be written: bare when it is one word, quoted otherwise.
-    static func quoted(_ name: String) -> String {
-        name.contains(where: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "\"" }) ? "\"\(name)\"" : name
     }
 }
