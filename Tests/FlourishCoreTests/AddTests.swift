@@ -62,4 +62,35 @@ import Testing
         let environment = TestSupport.run(["add", "2026-11-23", "Lunch", "1.00", "Coffee", "--from", "Bank"], environment: ["FLOURISH_FILE": path])
         #expect(environment.status == .success)
     }
+
+    @Test func aNameWithQuotesIsWrittenSoItReadsBack() {
+        let path = TestSupport.temporaryDirectory() + "/kids.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory \"Kids \\\"fun\\\"\"\nopening 2026-11-01 Bank 100.00\n", to: path)
+        let result = TestSupport.run(["add", "2026-11-23", "Treat", "5", "Kids \"fun\"", "--from", "Bank", "--file", path])
+        #expect(result.status == .success)
+        #expect(result.stdout == "added to \(path):\n2026-11-23 * Treat\n  \"Kids \\\"fun\\\"\"  5\n  Bank\n")
+        #expect(TestSupport.run(["check", path]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", path]).status == .success)
+    }
+
+    @Test func aRefundNeedsNoDoubleDash() {
+        let path = copyOfDrip()
+        let result = TestSupport.run(["add", "2026-11-23", "Refund", "-4.50", "Coffee", "--from", "Bank", "--file", path])
+        #expect(result.status == .success)
+        #expect(result.stdout.hasSuffix("  Coffee  -4.50\n  Bank\n"))
+        #expect(Invocation.isNegativeNumber("-.5") && !Invocation.isNegativeNumber("-f") && !Invocation.isNegativeNumber("--from"))
+    }
+
+    /// Money in is how an overcommitted ledger is mended: add shows the bucket-rule errors
+    /// and writes the entry; any other error still stops it.
+    @Test func anOvercommittedLedgerTakesTheEntryThatMendsIt() {
+        let path = TestSupport.temporaryDirectory() + "/over.flourish"
+        TestSupport.write(TestSupport.read(TestSupport.fixtures + "/diagnostics/overcommitted.flourish") + "category Salary income\n", to: path)
+        #expect(TestSupport.run(["check", path]).status == .problems)
+        let result = TestSupport.run(["add", "2026-11-20", "Pay", "-500.00", "Salary", "--from", "Bank", "--file", path])
+        #expect(result.status == .success)
+        #expect(result.stderr.contains("error: overcommitted by"))
+        #expect(result.stderr.contains("\(path): the bucket rule is broken (1 error); adding anyway\n"))
+        #expect(TestSupport.run(["check", path]).status == .success)
+    }
 }

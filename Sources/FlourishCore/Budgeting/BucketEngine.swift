@@ -130,7 +130,9 @@ public struct BucketEngine {
             if outcome.overflow == nil, let overflow = state.overflow {
                 outcome.overflow = Overflow(what: overflow.what, date: day, location: overflow.location)
             }
-            if recordLog && (logFrom.map { day >= $0 } ?? true)
+            // The allowance log starts with the first `allowance` line: before it (or in a
+            // ledger without one) no day can go over an allowance.
+            if recordLog && state.allowanceLocation != nil && (logFrom.map { day >= $0 } ?? true)
                 && (snapshot.dailyAllowance > .zero || snapshot.allowanceSpentToday != .zero) {
                 let over = max(.zero, (try? snapshot.allowanceSpentToday - snapshot.dailyAllowance) ?? .zero)
                 outcome.log.days.append(.init(date: day, allowance: snapshot.dailyAllowance,

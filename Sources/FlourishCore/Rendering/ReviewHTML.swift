@@ -62,7 +62,7 @@ enum ReviewHTML {
         let totals = review.monthTotals
         let monthBars = zip(review.months, totals).map { SVGChart.Bar(label: $0.description, value: $1, caption: format($1)) }
         page.section("months", "Month over month",
-                     SVGChart.bars(id: "months", title: "Spending in the last \(review.months.count) months",
+                     SVGChart.bars(id: "months", title: review.months.count == 1 ? "Spending in \(review.month)" : "Spending in the last \(review.months.count) months",
                                    description: zip(review.months, totals).map { "\($0): \(format($1))" }.joined(separator: ", "), monthBars))
 
         if let snapshot {

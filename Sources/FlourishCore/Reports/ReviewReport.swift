@@ -5,9 +5,11 @@ public struct ReviewReport: Sendable {
     /// Investr's projection status. With P the spending projected to the month's end, I the
     /// income (expected, else received) and T the savings target:
     /// over budget when P > I; at risk when I − P < I × T; on track otherwise.
-    /// "no data" when the month lies wholly before the ledger's first date or after its last.
+    /// For a month wholly before the ledger's first date or after its last, no projection is
+    /// made: "before the ledger" or "no data yet".
     public enum Status: String, Sendable {
-        case noData = "no data"
+        case beforeLedger = "before the ledger"
+        case noDataYet = "no data yet"
         case onTrack = "on track"
         case atRisk = "at risk"
         case overBudget = "over budget"
@@ -105,9 +107,12 @@ public struct ReviewReport: Sendable {
             .map { CategoryShare(category: $0.name, spent: $0.spent, share: Money.basisPoints($0.spent, of: expenses)) }
 
         // Month over month, top-level categories.
+        // Months before the ledger's first date are left out: they would show as zero.
         var months = [month]
         while months.count < comparedMonths, let first = months.first {
-            months.insert(context.month(containing: first.first.adding(days: -1)), at: 0)
+            let earlier = context.month(containing: first.first.adding(days: -1))
+            guard let start = journal.dateRange?.lowerBound, earlier.last >= start, earlier != first else { break }
+            months.insert(earlier, at: 0)
         }
         var perMonth: [[String: Money]] = []
         var monthTotals: [Money] = []
@@ -158,17 +163,18 @@ public struct ReviewReport: Sendable {
         else if let span = journal.dateRange, month.first > span.upperBound { coverage = .afterEnd(span.upperBound) }
         else { coverage = .covered }
         let status: Status
-        if case .covered = coverage {
-            status = projectedSavings < .zero ? .overBudget : projectedSavings < targetSavings ? .atRisk : .onTrack
-        } else {
-            status = .noData
+        switch coverage {
+        case .covered: status = projectedSavings < .zero ? .overBudget : projectedSavings < targetSavings ? .atRisk : .onTrack
+        case .beforeStart: status = .beforeLedger
+        case .afterEnd: status = .noDataYet
         }
 
         // Each day against the daily income.
         let dailyIncome = try basis.dividedRounded(by: daysInMonth)
         var days: [Day] = []
         var day = month.first
-        for spent in try journal.spendingByDay(in: month.first...asOf) {
+        let daily = if case .beforeStart = coverage { [Money]() } else { try journal.spendingByDay(in: month.first...asOf) }
+        for spent in daily {
             days.append(Day(date: day, spent: spent, dailyIncome: dailyIncome, net: try dailyIncome - spent))
             day = day.adding(days: 1)
         }
