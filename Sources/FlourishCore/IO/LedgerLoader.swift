@@ -18,8 +18,10 @@ public enum LedgerLoader {
         return load(sources: sources)
     }
 
-    /// Parses already-read root files (and reads the files they include).
-    public static func load(sources: [SourceFile]) -> Result {
+    /// Parses already-read root files and the files they include. An included file whose path
+    /// (as `normalise` writes it) is in `overlay` is read from there instead of the disk, even
+    /// when it does not exist on disk: an editor's unsaved buffers.
+    public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:]) -> Result {
         var session = ParseSession()
         /// Canonical path → where it was first read (nil for a root file).
         var seen: [String: SourceLocation?] = [:]
@@ -55,7 +57,8 @@ public enum LedgerLoader {
                 let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
                 var include = Include(path: path, location: location, file: nil)
                 defer { session.ledger.includes.append(include) }
-                guard let included = FileSystem.canonicalPath(shown) else {
+                let buffer = overlay[normalise(shown)]
+                guard let included = buffer != nil ? normalise(shown) : FileSystem.canonicalPath(shown) else {
                     let reason = (try? FileSystem.read(shown)).map { _ in "cannot resolve the path" } ?? readFailure(shown)
                     session.report(.includeNotFound(path, reason: reason), at: location)
                     continue
@@ -72,8 +75,8 @@ public enum LedgerLoader {
                     continue
                 }
                 let bytes: [UInt8]
-                do {
-                    bytes = try FileSystem.read(shown)
+                do throws(FileSystem.Failure) {
+                    if let buffer { bytes = buffer } else { bytes = try FileSystem.read(shown) }
                 } catch {
                     session.report(.includeNotFound(path, reason: error.reason), at: location)
                     continue
