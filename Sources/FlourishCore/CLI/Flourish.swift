@@ -119,8 +119,3 @@ public enum Flourish {
         }
     }
 }
-
-/// "1 entry", "2 entries".
-func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
-    "\(count) \(count == 1 ? singular : plural)"
-}

@@ -59,8 +59,3 @@ struct LedgerAppend {
         return nil
     }
 }
-
-/// An exit status carried as an error, when a step has already said what went wrong.
-struct ExitCodeError: Error {
-    var code: ExitCode
-}

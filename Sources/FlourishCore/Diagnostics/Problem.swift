@@ -31,16 +31,16 @@ public enum Problem: Sendable, Equatable {
     case unknownName(String, expected: String, suggestion: String?, declaration: String)
     case wrongKind(String, actual: String, expected: String, directive: String)
     case duplicateDeclaration(String, kind: String)
-    case unbalancedEntry(sum: String, negatedSum: String)
+    case unbalancedEntry(sum: Money, currency: Currency)
     case multipleMissingAmounts(count: Int)
-    case balanceAssertionFailed(account: String, date: String, expected: String, actual: String, difference: String)
+    case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
     case sumOverflow(what: String, currency: Currency)
-    case usedBeforeOpening(account: String, used: String, opened: String)
+    case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
     case deadlineBeforeStart(goal: String)
     // Buckets
-    case overcommitted(date: String, shortfall: String, funds: String, days: Int, through: String, biggest: [String])
-    case goalOverdrawn(goal: String, date: String, by: String)
-    case snapshotMismatch(bucket: String, date: String, expected: String, actual: String, difference: String)
+    case overcommitted(date: CivilDate, shortfall: Money, funds: Money, days: Int, through: CivilDate, biggest: [SetAside], currency: Currency)
+    case goalOverdrawn(goal: String, date: CivilDate, by: Money, currency: Currency)
+    case snapshotMismatch(bucket: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
     // Import
     case unknownRule(String, suggestion: String?)
     case missingRule(String)
@@ -164,25 +164,27 @@ public enum Problem: Sendable, Equatable {
             return "`\(name)` is \(actual), but `\(directive)` needs \(expected)"
         case .duplicateDeclaration(let name, let kind):
             return "\(kind) `\(name)` is declared more than once"
-        case .unbalancedEntry(let sum, _):
-            return "entry does not balance: its lines sum to \(sum)"
+        case .unbalancedEntry(let sum, let currency):
+            return "entry does not balance: its lines sum to \(Self.amount(sum, currency))"
         case .multipleMissingAmounts(let count):
             return "\(count) lines leave their amount out; at most one may"
-        case .balanceAssertionFailed(let account, let date, let expected, let actual, let difference):
-            return "balance assertion failed for `\(account)` at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
+        case .balanceAssertionFailed(let account, let date, let expected, let actual, let currency):
+            return "balance assertion failed for `\(account)` at the end of \(date): expected \(Self.amount(expected, currency)), "
+                + "actual \(Self.amount(actual, currency)), difference \(Self.difference(actual, expected, currency))"
         case .sumOverflow(let what, _):
             return "\(what) is too large to compute exactly"
         case .usedBeforeOpening(let account, let used, let opened):
             return "`\(account)` is used on \(used), before its opening balance on \(opened)"
         case .deadlineBeforeStart(let goal):
             return "goal `\(goal)` has a deadline before its start date"
-        case .overcommitted(let date, let shortfall, let funds, let days, let through, _):
+        case .overcommitted(let date, let shortfall, let funds, let days, let through, _, let currency):
             let lasting = days > 1 ? " (for \(days) days, through \(through))" : ""
-            return "overcommitted by \(shortfall) on \(date): the set-asides exceed the funds of \(funds)\(lasting)"
-        case .goalOverdrawn(let goal, let date, let by):
-            return "goal `\(goal)` is overdrawn by \(by) on \(date)"
-        case .snapshotMismatch(let bucket, let date, let expected, let actual, let difference):
-            return "snapshot assertion failed for \(bucket) at the end of \(date): expected \(expected), actual \(actual), difference \(difference)"
+            return "overcommitted by \(Self.amount(shortfall, currency)) on \(date): the set-asides exceed the funds of \(Self.amount(funds, currency))\(lasting)"
+        case .goalOverdrawn(let goal, let date, let by, let currency):
+            return "goal `\(goal)` is overdrawn by \(Self.amount(by, currency)) on \(date)"
+        case .snapshotMismatch(let bucket, let date, let expected, let actual, let currency):
+            return "snapshot assertion failed for \(bucket) at the end of \(date): expected \(Self.amount(expected, currency)), "
+                + "actual \(Self.amount(actual, currency)), difference \(Self.difference(actual, expected, currency))"
         case .unknownRule(let word, _):
             return "unknown rule `\(word)`"
         case .missingRule(let rule):
@@ -249,8 +251,9 @@ public enum Problem: Sendable, Equatable {
             return nil
         case .duplicateDeclaration:
             return "remove or rename one of them"
-        case .unbalancedEntry(_, let negatedSum):
-            return "add a line of \(negatedSum), or leave one amount out to balance the entry"
+        case .unbalancedEntry(let sum, let currency):
+            let negated = (try? -sum).map { Self.amount($0, currency) } ?? "the opposite amount"
+            return "add a line of \(negated), or leave one amount out to balance the entry"
         case .multipleMissingAmounts:
             return "write the amounts of all lines but one"
         case .balanceAssertionFailed:
@@ -259,9 +262,10 @@ public enum Problem: Sendable, Equatable {
             return "date the opening balance on or before the first entry that uses the account"
         case .deadlineBeforeStart:
             return "the `by` date must come after the goal's date"
-        case .overcommitted(_, _, _, _, _, let biggest):
+        case .overcommitted(_, _, _, _, _, let biggest, let currency):
             if biggest.isEmpty { return "the accounts hold less than nothing: record the income or transfers that cover the spending" }
-            return "the biggest set-asides are " + biggest.joined(separator: ", ") + "; lower them or add money"
+            return "the biggest set-asides are " + biggest.map { "\($0.what) \(Self.amount($0.amount, currency))" }.joined(separator: ", ")
+                + "; lower them or add money"
         case .goalOverdrawn:
             return "move money into the goal before charging spending to it"
         case .snapshotMismatch:
@@ -278,6 +282,27 @@ public enum Problem: Sendable, Equatable {
         case .expected, .outOfRange:
             return nil
         }
+    }
+
+    /// One of the largest set-asides named in an overcommitted hint.
+    public struct SetAside: Sendable, Equatable {
+        public var what: String
+        public var amount: Money
+
+        public init(_ what: String, _ amount: Money) {
+            self.what = what
+            self.amount = amount
+        }
+    }
+
+    /// An amount as messages show it: `1,234.50` in the currency's decimals.
+    static func amount(_ money: Money, _ currency: Currency) -> String {
+        money.formatted(decimals: currency.decimals)
+    }
+
+    /// `actual − expected`, or "too large" when it does not fit.
+    static func difference(_ actual: Money, _ expected: Money, _ currency: Currency) -> String {
+        (try? actual - expected).map { amount($0, currency) } ?? "too large"
     }
 
     private func hex(_ byte: UInt8) -> String {

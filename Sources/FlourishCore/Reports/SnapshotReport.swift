@@ -9,19 +9,3 @@ public struct SnapshotReport: Sendable {
         return SnapshotReport(snapshot: snapshot, currency: journal.ledger.currency)
     }
 }
-
-/// `flourish report log`: Drip's logs over a range of days.
-public struct LogReport: Sendable {
-    public var range: ClosedRange<CivilDate>
-    public var log: BucketLog
-    public var currency: Currency?
-
-    public static func make(_ journal: Journal, range: ClosedRange<CivilDate>) -> LogReport {
-        let outcome = BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound) { _, _ in }
-        var log = outcome.log
-        log.days.removeAll { !range.contains($0.date) }
-        log.reserve.removeAll { !range.contains($0.date) }
-        log.corrections.removeAll { !range.contains($0.date) }
-        return LogReport(range: range, log: log, currency: journal.ledger.currency)
-    }
-}

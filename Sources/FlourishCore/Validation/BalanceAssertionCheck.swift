@@ -23,11 +23,9 @@ extension Check {
                 next += 1
                 let actual = balances[Int(assertion.account.id)]
                 guard actual != assertion.amount.value else { continue }
-                let difference = (try? actual - assertion.amount.value).map(ledger.format) ?? "too large"
                 diagnostics.append(Diagnostic(
-                    .balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date.description,
-                                            expected: ledger.format(assertion.amount.value), actual: ledger.format(actual),
-                                            difference: difference),
+                    .balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
+                                            expected: assertion.amount.value, actual: actual, currency: currency),
                     at: assertion.amount.location))
             }
         }

@@ -18,9 +18,7 @@ extension Check {
             if elidedCount == 1 { continue }  // booking filled in the balancing amount
             // Booking reported an entry whose sum overflows.
             guard let sum = try? Money.sum(lines.map(\.amount)), sum != .zero else { continue }
-            let negated = (try? -sum) ?? sum
-            diagnostics.append(Diagnostic(.unbalancedEntry(sum: ledger.format(sum), negatedSum: ledger.format(negated)),
-                                          at: entry.location))
+            diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: entry.location))
         }
         return diagnostics
     }

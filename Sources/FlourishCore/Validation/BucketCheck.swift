@@ -17,9 +17,9 @@ extension Check {
         func closeOvercommitment() {
             guard let open = overcommitment else { return }
             var diagnostic = open.diagnostic
-            if case .overcommitted(let date, let shortfall, let funds, _, _, let biggest) = diagnostic.problem {
+            if case .overcommitted(let date, let shortfall, let funds, _, _, let biggest, let currency) = diagnostic.problem {
                 diagnostic.problem = .overcommitted(date: date, shortfall: shortfall, funds: funds, days: open.days,
-                                                    through: open.last.description, biggest: biggest)
+                                                    through: open.last, biggest: biggest, currency: currency)
             }
             diagnostics.append(diagnostic)
             overcommitment = nil
@@ -29,11 +29,10 @@ extension Check {
             if engine.hasBudget && snapshot.date <= ruleEnd, let location = lastLocation {
                 if snapshot.mainSavings < .zero {
                     if overcommitment == nil {
-                        let shortfall = ledger.format(snapshot.mainSavings.negated ?? snapshot.mainSavings)
-                        let problem = Problem.overcommitted(date: snapshot.date.description, shortfall: shortfall,
-                                                            funds: ledger.format(snapshot.funds), days: 1,
-                                                            through: snapshot.date.description,
-                                                            biggest: biggestSetAsides(snapshot, ledger))
+                        let shortfall = snapshot.mainSavings.negated ?? snapshot.mainSavings
+                        let problem = Problem.overcommitted(date: snapshot.date, shortfall: shortfall, funds: snapshot.funds,
+                                                            days: 1, through: snapshot.date,
+                                                            biggest: biggestSetAsides(snapshot), currency: journal.currency)
                         overcommitment = (Diagnostic(problem, at: location), 1, snapshot.date)
                     } else {
                         overcommitment?.days += 1
@@ -45,8 +44,9 @@ extension Check {
                 for goal in snapshot.goals {
                     if goal.balance < .zero {
                         if overdrawn.insert(goal.name).inserted {
-                            diagnostics.append(Diagnostic(.goalOverdrawn(goal: goal.name, date: snapshot.date.description,
-                                                                         by: ledger.format(goal.balance.negated ?? goal.balance)),
+                            diagnostics.append(Diagnostic(.goalOverdrawn(goal: goal.name, date: snapshot.date,
+                                                                         by: goal.balance.negated ?? goal.balance,
+                                                                         currency: journal.currency),
                                                           at: location))
                         }
                     } else {
@@ -55,7 +55,7 @@ extension Check {
                 }
             }
             for assertion in assertions[snapshot.date] ?? [] {
-                if let mismatch = check(assertion, snapshot, ledger) { diagnostics.append(mismatch) }
+                if let mismatch = check(assertion, snapshot, journal) { diagnostics.append(mismatch) }
             }
         }
         closeOvercommitment()
@@ -67,16 +67,16 @@ extension Check {
     })
 
     /// Up to three of the largest set-asides, e.g. "the allowance for the rest of the month 795.69".
-    private static func biggestSetAsides(_ snapshot: BucketSnapshot, _ ledger: Ledger) -> [String] {
-        var items: [(String, Money)] = [("the allowance for the rest of the month", snapshot.allowanceSetAside)]
-        items += snapshot.earmarks.filter { $0.setAside > .zero }.map { ("earmark \($0.category)", $0.setAside) }
-        items += snapshot.goals.filter { $0.balance > .zero }.map { ("goal \($0.name)", $0.balance) }
-        return items.filter { $0.1 > .zero }
-            .enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }
-            .prefix(3).map { "\($0.element.0) \(ledger.format($0.element.1))" }
+    private static func biggestSetAsides(_ snapshot: BucketSnapshot) -> [Problem.SetAside] {
+        var items: [Problem.SetAside] = [.init("the allowance for the rest of the month", snapshot.allowanceSetAside)]
+        items += snapshot.earmarks.filter { $0.setAside > .zero }.map { .init("earmark \($0.category)", $0.setAside) }
+        items += snapshot.goals.filter { $0.balance > .zero }.map { .init("goal \($0.name)", $0.balance) }
+        return items.filter { $0.amount > .zero }
+            .enumerated().sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }
+            .prefix(3).map(\.element)
     }
 
-    private static func check(_ assertion: SnapshotAssertion, _ snapshot: BucketSnapshot, _ ledger: Ledger) -> Diagnostic? {
+    private static func check(_ assertion: SnapshotAssertion, _ snapshot: BucketSnapshot, _ journal: Journal) -> Diagnostic? {
         let name: String
         let actual: Money
         switch assertion.bucket {
@@ -86,15 +86,13 @@ extension Check {
         case .goals: (name, actual) = ("the goals", snapshot.goalsTotal)
         case .mainSavings: (name, actual) = ("main savings", snapshot.mainSavings)
         case .goal(let ref):
-            let goal = ledger.names[ref.id]
+            let goal = journal.name(ref.id)
             name = "goal `\(goal)`"
             actual = snapshot.goals.first { $0.name == goal }?.balance ?? .zero
         }
         guard actual != assertion.amount.value else { return nil }
-        let difference = actual.minorUnits.subtractingReportingOverflow(assertion.amount.value.minorUnits)
-        return Diagnostic(.snapshotMismatch(bucket: name, date: assertion.date.description,
-                                            expected: ledger.format(assertion.amount.value), actual: ledger.format(actual),
-                                            difference: difference.overflow ? "too large" : ledger.format(Money(minorUnits: difference.partialValue))),
+        return Diagnostic(.snapshotMismatch(bucket: name, date: assertion.date, expected: assertion.amount.value, actual: actual,
+                                            currency: journal.currency),
                           at: assertion.amount.location)
     }
 }

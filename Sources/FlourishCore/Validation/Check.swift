@@ -41,33 +41,3 @@ public struct CheckOptions: Sendable {
         self.asOf = asOf
     }
 }
-
-/// Runs the stages after reading: booking, then every check; sorts the diagnostics by place.
-public enum Validator {
-    /// The booked journal and every problem found, reading's included, sorted by place.
-    public struct Result: Sendable {
-        public var journal: Journal
-        public var diagnostics: [Diagnostic]
-
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    }
-
-    public static func validate(_ loaded: LedgerLoader.Result, options: CheckOptions = CheckOptions(),
-                                checks: [Check] = Check.all) -> [Diagnostic] {
-        validated(loaded, options: options, checks: checks).diagnostics
-    }
-
-    public static func validated(_ loaded: LedgerLoader.Result, options: CheckOptions = CheckOptions(),
-                                 checks: [Check] = Check.all) -> Result {
-        let booked = Booker.book(loaded.ledger)
-        var diagnostics = loaded.diagnostics + booked.diagnostics
-        for check in checks {
-            if check.needsValidLedger && diagnostics.contains(where: { $0.severity == .error }) { continue }
-            diagnostics += check.run(booked.journal, options)
-        }
-        let sorted = diagnostics.enumerated()
-            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
-            .map(\.element)
-        return Result(journal: booked.journal, diagnostics: sorted)
-    }
-}

@@ -28,8 +28,8 @@ extension Check {
             for posting in ledger.postings[entry.postings] { use(posting.target.id, entry.date, posting.target.location) }
         }
         for (account, first) in early {
-            diagnostics.append(Diagnostic(.usedBeforeOpening(account: ledger.names[account], used: first.date.description,
-                                                             opened: openings[account]!.date.description), at: first.location))
+            diagnostics.append(Diagnostic(.usedBeforeOpening(account: ledger.names[account], used: first.date,
+                                                             opened: openings[account]!.date), at: first.location))
         }
         return diagnostics
     }
