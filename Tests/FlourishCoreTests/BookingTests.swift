@@ -62,3 +62,71 @@ import Testing
         #expect(missing.diagnostics.map(\.id) == ["include-not-found"])
     }
 }
+
+/// Parsing is a pure function of one file; linking and booking give it meaning.
+@Suite struct LinkingTests {
+    func folder(_ files: [String: String]) -> String {
+        let dir = TestSupport.temporaryDirectory()
+        for (name, text) in files { TestSupport.write(text, to: dir + "/" + name) }
+        return dir
+    }
+
+    @Test func parsingOneFileDependsOnItsBytesAlone() {
+        let file = SourceFile(path: "a.flourish", text: "account Bank checking\nopening 2026-01-01 Bank 12.5\ninclude \"b.flourish\"\n")
+        let first = Parser.parse(file, fileIndex: 3)
+        let second = Parser.parse(file, fileIndex: 3)
+        #expect(first.ledger.openings.map(\.amount.value) == second.ledger.openings.map(\.amount.value))
+        // Read as written: 125 with one decimal; no currency is needed to parse it.
+        #expect(first.ledger.openings.map(\.amount.value.minorUnits) == [125])
+        #expect(first.ledger.amountScales.values.sorted() == [1])
+        #expect(first.includes.map(\.path) == ["b.flourish"])
+        #expect(first.diagnostics.isEmpty)
+        #expect(first.ledger.openings[0].location.file == 3)
+    }
+
+    /// The currency may come from an included file read before the first amount; amounts in
+    /// every file are scaled by it.
+    @Test func amountsAreScaledByTheLedgersCurrencyWhereverItIsDeclared() throws {
+        let dir = folder([
+            "main.flourish": "include \"settings.flourish\"\naccount Bank checking\nopening 2026-01-01 Bank 1500\ninclude \"more.flourish\"\n",
+            "settings.flourish": "currency JPY\n",
+            "more.flourish": "balance 2026-01-02 Bank 1500\n",
+        ])
+        let check = TestSupport.run(["check", dir + "/main.flourish"])
+        #expect(check.status == .success)
+        let balances = TestSupport.run(["report", "balances", dir + "/main.flourish", "--format", "csv"]).stdout
+        #expect(balances.contains("accounts,1,balance,1500\r\n"))
+        // The same amount with decimals is too precise for yen, in whichever file it stands.
+        TestSupport.write("balance 2026-01-02 Bank 1500.50\n", to: dir + "/more.flourish")
+        let wrong = TestSupport.run(["check", dir + "/main.flourish"])
+        #expect(wrong.stderr.contains("more.flourish:1:25: error: amount `1500.50` has more decimals than JPY allows (0)"))
+    }
+
+    @Test func aSecondCurrencyInAnIncludedFileIsAnError() {
+        let dir = folder([
+            "main.flourish": "currency USD\ninclude \"other.flourish\"\n",
+            "other.flourish": "currency EUR\n",
+        ])
+        let check = TestSupport.run(["check", dir + "/main.flourish"])
+        #expect(check.status == .problems)
+        #expect(check.stderr.contains("other.flourish:1:10: error: second currency `EUR`: this ledger's currency is USD, and format v1 allows one"))
+    }
+
+    @Test func anAmountReadBeforeTheCurrencyInAnIncludedFileIsAnError() {
+        let dir = folder([
+            "main.flourish": "include \"accounts.flourish\"\ncurrency USD\n",
+            "accounts.flourish": "account Bank checking\nopening 2026-01-01 Bank 10.00\n",
+        ])
+        let check = TestSupport.run(["check", dir + "/main.flourish"])
+        #expect(check.stderr.contains("accounts.flourish:2:25: error: amount before the `currency` line"))
+    }
+
+    @Test func declarationsKeepReadingOrderAcrossIncludes() throws {
+        let dir = folder([
+            "main.flourish": "currency USD\naccount A checking\ninclude \"b.flourish\"\naccount C checking\n",
+            "b.flourish": "account B checking\n",
+        ])
+        let loaded = try LedgerLoader.load(paths: [dir + "/main.flourish"])
+        #expect(loaded.ledger.accounts.map { loaded.ledger.names[$0.name.id] } == ["A", "B", "C"])
+    }
+}

@@ -12,12 +12,8 @@ import Testing
     /// runs of blank lines counted as one.
     func fingerprint(_ text: String) -> [String] {
         let file = SourceFile(path: "t", text: text)
-        var session = ParseSession(syntaxOnly: true)
-        session.ledger.files = [file]
-        var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd { _ = parser.parseLines(&session) }
         var out: [String] = []
-        for line in parser.lines ?? [] {
+        for line in Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? [] {
             let kind = line.kind == .indentedComment ? "posting-comment" : "\(line.kind)"
             let texts = (line.tokens + (line.comment.map { [$0] } ?? [])).map { file.text($0.range) }
             let rendered = ([kind] + texts).joined(separator: "|")

@@ -6,11 +6,7 @@ import Testing
     /// Tokens of each line of `text`, with the trailing comment last.
     func tokens(_ text: String) -> [[String]] {
         let file = SourceFile(path: "t", text: text)
-        var session = ParseSession(syntaxOnly: true)
-        session.ledger.files = [file]
-        var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd { _ = parser.parseLines(&session) }
-        return (parser.lines ?? []).map { line in
+        return (Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []).map { line in
             (line.tokens + (line.comment.map { [$0] } ?? [])).map { "\($0.kind):\(file.text($0.range))" }
         }
     }

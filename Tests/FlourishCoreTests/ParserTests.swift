@@ -4,10 +4,13 @@ import Testing
 
 /// Every construct of grammar.md parses into the model it means.
 @Suite struct ParserTests {
+    /// The ledger as parsed, linked and booked (amounts in minor units).
     func ledger(_ text: String) -> Ledger {
         let loaded = TestSupport.load(text)
-        #expect(loaded.diagnostics.isEmpty, "\(DiagnosticRenderer(files: loaded.ledger.files).render(loaded.diagnostics))")
-        return loaded.ledger
+        let booked = Booker.book(loaded.ledger)
+        let diagnostics = loaded.diagnostics + booked.diagnostics
+        #expect(diagnostics.isEmpty, "\(DiagnosticRenderer(files: loaded.ledger.files).render(diagnostics))")
+        return booked.journal.ledger
     }
 
     func name(_ ledger: Ledger, _ ref: NameRef) -> String { ledger.names[ref.id] }
@@ -39,13 +42,14 @@ import Testing
     }
 
     @Test func entryWithSplitsAndInferredAmount() {
-        let l = ledger("""
+        let text = """
         currency USD
         2026-11-22 * Dinner with Sam  #friends
           Dining   30.00
           Sam      30.00   ; Sam owes me his half
           Visa
-        """)
+        """
+        let l = ledger(text)
         #expect(l.entries.count == 1)
         let entry = l.entries[0]
         #expect(entry.date == CivilDate(year: 2026, month: 11, day: 22))
@@ -54,10 +58,12 @@ import Testing
         #expect(l.tags(of: entry).map { name(l, $0) } == ["friends"])
         let lines = l.postings[entry.postings]
         #expect(lines.map { name(l, $0.target) } == ["Dining", "Sam", "Visa"])
-        // Parsing leaves the amount out; booking fills it in.
-        #expect(lines.map(\.amount.minorUnits) == [3000, 3000, 0])
-        let booked = Booker.book(l).journal.ledger
-        #expect(booked.postings[entry.postings].map(\.amount.minorUnits) == [3000, 3000, -6000])
+        #expect(lines.map(\.amount.minorUnits) == [3000, 3000, -6000])
+        // Parsing reads amounts as written and leaves the missing one out; booking scales
+        // them and fills it in.
+        let parsed = TestSupport.load(text).ledger
+        #expect(parsed.postings[entry.postings].map(\.amount.minorUnits) == [3000, 3000, 0])
+        #expect(parsed.postings[entry.postings].map(\.amountScale) == [2, 2, 0])
         #expect(lines.map(\.isInferred) == [false, false, true])
     }
 

@@ -1,6 +1,7 @@
 /// The booking stage: turns a linked `Ledger` into a `Journal` (see docs/architecture.md).
 ///
-/// It names the parents of hierarchical categories, fills in the amount a line left out,
+/// It scales amounts to minor units of the ledger's currency, names the parents of
+/// hierarchical categories, fills in the amount a line left out,
 /// orders the money movements by date once, and checks every running total the reports and the
 /// bucket engine show: an overflow is a `sum-overflow` diagnostic at the line that pushed the
 /// total over, never a wrapped or trapped figure.
@@ -11,10 +12,12 @@ public enum Booker {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func book(_ linked: Ledger) -> Result {
+    /// Takes the linked ledger over (`consuming`): booked in place, its arrays are not copied.
+    public static func book(_ linked: consuming Ledger) -> Result {
         var ledger = linked
         var diagnostics: [Diagnostic] = []
         let currency = ledger.currency ?? Currency(code: "USD", decimals: 2)
+        scaleAmounts(&ledger, currency, &diagnostics)
         nameParents(&ledger)
         let index = NameIndex(ledger)
         let parent = parents(ledger, index)
@@ -64,18 +67,25 @@ public enum Booker {
     /// entry. Returns the entries whose written amounts do not even have an exact sum.
     private static func fillInAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) -> Set<Int> {
         var excluded = Set<Int>()
-        for (number, entry) in ledger.entries.enumerated() {
-            var sum = Money.zero
-            var elided: [Int] = []
-            do throws(MoneyOverflow) {
-                for line in entry.postings {
-                    let posting = ledger.postings[line]
-                    if posting.isInferred { elided.append(line) } else { sum = try sum + posting.amount }
+        ledger.postings.withUnsafeMutableBufferPointer { postings in
+            for (number, entry) in ledger.entries.enumerated() {
+                var sum = Money.zero
+                var elidedCount = 0
+                var elided = 0
+                do throws(MoneyOverflow) {
+                    for line in entry.postings {
+                        if postings[line].isInferred {
+                            elidedCount += 1
+                            elided = line
+                        } else {
+                            sum = try sum + postings[line].amount
+                        }
+                    }
+                    if elidedCount == 1 { postings[elided].amount = try -sum }
+                } catch {
+                    diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: currency), at: entry.location))
+                    excluded.insert(number)
                 }
-                if elided.count == 1 { ledger.postings[elided[0]].amount = try -sum }
-            } catch {
-                diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: currency), at: entry.location))
-                excluded.insert(number)
             }
         }
         return excluded
@@ -84,7 +94,7 @@ public enum Booker {
     /// Opening balances, entries and corrections by date (phase, then file order, within a day).
     private static func order(_ ledger: Ledger, excluded: Set<Int>) -> [Journal.Item] {
         var items: [Journal.Item] = []
-        items.reserveCapacity(ledger.entries.count + ledger.openings.count + ledger.corrections.count)
+        items.reserveCapacity(ledger.openings.count + ledger.corrections.count)
         for (i, opening) in ledger.openings.enumerated() {
             items.append(Journal.Item(date: opening.date, kind: .opening(i), location: opening.location))
         }
@@ -92,33 +102,41 @@ public enum Booker {
             items.append(Journal.Item(date: correction.date, kind: .correction(i), location: correction.location))
         }
         let before = { (a: Journal.Item, b: Journal.Item) -> Bool in
-            (a.date, a.kind.phase, a.location) < (b.date, b.kind.phase, b.location)
+            (a.date, a.phase, a.location) < (b.date, b.phase, b.location)
         }
         items.sort(by: before)
-        // Entries are usually written in date order already: then one merge suffices.
-        var entries: [Journal.Item] = []
-        entries.reserveCapacity(ledger.entries.count)
-        var sorted = true
-        for (i, entry) in ledger.entries.enumerated() where !excluded.contains(i) {
-            let item = Journal.Item(date: entry.date, kind: .entry(i), location: entry.location)
-            if let last = entries.last, before(item, last) { sorted = false }
-            entries.append(item)
-        }
-        if !sorted { entries.sort(by: before) }
-        if items.isEmpty { return entries }
         var merged: [Journal.Item] = []
-        merged.reserveCapacity(items.count + entries.count)
-        var a = 0
-        var b = 0
-        while a < items.count || b < entries.count {
-            if b == entries.count || (a < items.count && before(items[a], entries[b])) {
-                merged.append(items[a])
-                a += 1
-            } else {
-                merged.append(entries[b])
-                b += 1
+        merged.reserveCapacity(items.count + ledger.entries.count)
+        var other = 0
+        func add(_ entry: Journal.Item) {
+            while other < items.count && before(items[other], entry) {
+                merged.append(items[other])
+                other += 1
             }
+            merged.append(entry)
         }
+        // Entries are usually written in date order already: then they merge as they stand.
+        var sorted = true
+        var previous: Journal.Item?
+        for (i, entry) in ledger.entries.enumerated() where excluded.isEmpty || !excluded.contains(i) {
+            let item = Journal.Item(date: entry.date, kind: .entry(i), location: entry.location)
+            if let previous, before(item, previous) { sorted = false; break }
+            previous = item
+        }
+        if sorted {
+            for (i, entry) in ledger.entries.enumerated() where excluded.isEmpty || !excluded.contains(i) {
+                add(Journal.Item(date: entry.date, kind: .entry(i), location: entry.location))
+            }
+        } else {
+            var entries: [Journal.Item] = []
+            entries.reserveCapacity(ledger.entries.count)
+            for (i, entry) in ledger.entries.enumerated() where !excluded.contains(i) {
+                entries.append(Journal.Item(date: entry.date, kind: .entry(i), location: entry.location))
+            }
+            entries.sort(by: before)
+            for entry in entries { add(entry) }
+        }
+        merged += items[other...]
         return merged
     }
 

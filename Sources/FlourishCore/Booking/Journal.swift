@@ -27,9 +27,32 @@ public struct Journal: Sendable {
             }
         }
 
-        public var date: CivilDate
-        public var kind: Kind
-        public var location: SourceLocation
+        public let date: CivilDate
+        public let location: SourceLocation
+        /// The kind and its index, packed: a million entries make a million items.
+        private let index: Int32
+        private let tag: UInt8
+
+        public init(date: CivilDate, kind: Kind, location: SourceLocation) {
+            self.date = date
+            self.location = location
+            switch kind {
+            case .opening(let i): (tag, index) = (0, Int32(truncatingIfNeeded: i))
+            case .entry(let i): (tag, index) = (1, Int32(truncatingIfNeeded: i))
+            case .correction(let i): (tag, index) = (2, Int32(truncatingIfNeeded: i))
+            }
+        }
+
+        public var kind: Kind {
+            switch tag {
+            case 0: return .opening(Int(index))
+            case 1: return .entry(Int(index))
+            default: return .correction(Int(index))
+            }
+        }
+
+        /// Within one day: opening balances first, then entries, then corrections.
+        var phase: Int { Int(tag) }
     }
 
     /// The linked ledger, with every parent of a hierarchical category named in `names`.

@@ -112,7 +112,7 @@ public struct BucketEngine {
             }
             while nextItem < items.count && items[nextItem].date == day {
                 let item = items[nextItem]
-                state.current = (item.location, "on \(day)")
+                state.current = item.location
                 switch item.kind {
                 case .entry(let i): applyEntry(ledger.entries[i], to: &state, log: &outcome.log, recording: recordLog)
                 case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recordLog)
@@ -164,7 +164,7 @@ public struct BucketEngine {
                              location: earmark.amount.location)
         case .move(let i):
             let move = ledger.goalMoves[i]
-            state.current = (move.location, "on \(move.date)")
+            state.current = move.location
             let signed = move.direction == .to ? move.amount.value : (move.amount.value.negated ?? .zero)
             state.addToGoal(move.goal.id, signed, name: "goal `\(ledger.names[move.goal.id])`")
         }
@@ -244,8 +244,8 @@ public struct BucketEngine {
         /// First payment this month of each earmarked category.
         var paid: [Money?]
         var paidThisMonth: [Int32] = []
-        /// The line being applied, and its day.
-        var current: (location: SourceLocation, when: String)?
+        /// The line being applied.
+        var current: SourceLocation?
         /// The first figure that overflowed.
         var overflow: (what: String, location: SourceLocation)?
         let accountOrder: [Account]
@@ -290,7 +290,7 @@ public struct BucketEngine {
         /// applied unless another is named).
         mutating func fail(_ what: String, at location: SourceLocation? = nil) {
             guard overflow == nil else { return }
-            let blamed = location ?? current?.location ?? allowanceLocation ?? SourceLocation(file: 0, range: 0..<0)
+            let blamed = location ?? current ?? allowanceLocation ?? SourceLocation(file: 0, range: 0..<0)
             overflow = (what, blamed)
         }
 

@@ -28,8 +28,9 @@ enum CheckCommand {
             return context.cannotRead(error)
         }
         let asOf = try ReportCommand.parseDay(invocation.values["--as-of"], context)
-        let diagnostics = Validator.validate(loaded, options: CheckOptions(asOf: asOf))
-        let renderer = DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour)
+        let validated = Validator.validated(loaded, options: CheckOptions(asOf: asOf))
+        let diagnostics = validated.diagnostics
+        let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         let failed = errors > 0 || (strict && warnings > 0)
@@ -42,7 +43,7 @@ enum CheckCommand {
         case .text:
             if !diagnostics.isEmpty { context.stderr.write(renderer.render(diagnostics)) }
         }
-        let scope = "\(counted(loaded.ledger.entries.count, "entry", "entries")) in \(counted(loaded.ledger.files.count, "file", "files"))"
+        let scope = "\(counted(validated.journal.ledger.entries.count, "entry", "entries")) in \(counted(validated.journal.ledger.files.count, "file", "files"))"
         if failed {
             var found = [counted(errors, "error", "errors"), counted(warnings, "warning", "warnings")]
                 .filter { !$0.hasPrefix("0 ") }.joined(separator: " and ")

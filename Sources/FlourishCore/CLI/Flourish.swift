@@ -106,7 +106,7 @@ public enum Flourish {
             let validated = Validator.validated(loaded, checks: Check.all.filter { !$0.needsValidLedger })
             let errors = validated.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else {
-                stderr.write(DiagnosticRenderer(files: loaded.ledger.files, colour: colour).render(errors))
+                stderr.write(DiagnosticRenderer(files: validated.journal.ledger.files, colour: colour).render(errors))
                 stderr.write("\(counted(errors.count, "error", "errors")): fix them, then \(then)\n")
                 return .failure(ExitCodeError(code: .problems))
             }

@@ -20,7 +20,7 @@ struct LedgerAppend {
         let validated = Validator.validated(loaded)
         let before = validated.journal
         let errors = validated.diagnostics.filter { $0.severity == .error }
-        let renderer = DiagnosticRenderer(files: loaded.ledger.files, colour: context.colour)
+        let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)
         if errors.contains(where: { !$0.problem.isBucketRule }) {
             context.stderr.write(renderer.render(errors))
             context.stderr.write("\(path): not changed: fix its \(counted(errors.count, "error", "errors")) first\n")

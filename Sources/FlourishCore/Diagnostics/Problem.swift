@@ -13,7 +13,8 @@ public enum Problem: Sendable, Equatable {
     case unexpectedText(String, hint: String?)
     case invalidDate(String, reason: String?)
     case invalidAmount(String)
-    case amountOverflow(String, currency: Currency)
+    /// The currency is nil while parsing: the ledger's is filled in when the files are linked.
+    case amountOverflow(String, currency: Currency?)
     case tooManyDecimals(String, decimals: Int, currency: String)
     case invalidCurrency(String)
     case secondCurrency(String, ledgerCurrency: String)
@@ -218,9 +219,10 @@ public enum Problem: Sendable, Equatable {
             return reason == nil ? "write dates as YYYY-MM-DD, e.g. 2026-11-22" : nil
         case .invalidAmount:
             return "write amounts like 1234.56, -12 or 1,234.56"
-        case .amountOverflow(_, let currency), .sumOverflow(_, let currency):
-            let limit = Money(minorUnits: .max).formatted(decimals: currency.decimals)
-            return "amounts and their sums must stay within ±\(limit) \(currency.code), the largest figure Flourish holds exactly"
+        case .amountOverflow(_, let currency):
+            return Self.limitHint(currency ?? Currency(code: "USD", decimals: 2))
+        case .sumOverflow(_, let currency):
+            return Self.limitHint(currency)
         case .tooManyDecimals(_, let decimals, let currency):
             return "round it to \(decimals) decimals, or declare `currency \(currency) N` with more"
         case .invalidCurrency:
@@ -293,6 +295,12 @@ public enum Problem: Sendable, Equatable {
             self.what = what
             self.amount = amount
         }
+    }
+
+    /// The largest figure Flourish holds, in the ledger's currency.
+    static func limitHint(_ currency: Currency) -> String {
+        let limit = Money(minorUnits: .max).formatted(decimals: currency.decimals)
+        return "amounts and their sums must stay within ±\(limit) \(currency.code), the largest figure Flourish holds exactly"
     }
 
     /// An amount as messages show it: `1,234.50` in the currency's decimals.

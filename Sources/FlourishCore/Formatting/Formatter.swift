@@ -14,18 +14,12 @@ public enum Formatter {
 
     /// Parses `file` alone (includes are not followed) and formats it when it parses.
     public static func format(_ file: SourceFile) -> Result {
-        var session = ParseSession(syntaxOnly: true)
-        session.ledger.files = [file]
-        var parser = Parser(file: file, fileIndex: 0, recordLines: true)
-        while !parser.isAtEnd {
-            _ = parser.parseLines(&session)
+        let parsed = Parser.parse(file, fileIndex: 0, recordLines: true)
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let lines = parsed.lines else {
+            return Result(formatted: nil, diagnostics: parsed.diagnostics, file: file)
         }
-        parser.finishEntry(&session)
-        let errors = session.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let lines = parser.lines else {
-            return Result(formatted: nil, diagnostics: session.diagnostics, file: file)
-        }
-        return Result(formatted: render(lines, file), diagnostics: session.diagnostics, file: file)
+        return Result(formatted: render(lines, file), diagnostics: parsed.diagnostics, file: file)
     }
 
     static func render(_ lines: [SyntaxLine], _ file: SourceFile) -> String {

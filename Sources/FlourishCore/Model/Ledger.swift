@@ -32,6 +32,12 @@ public struct Ledger: Sendable {
     public var savingsTargets: [SavingsTarget] = []
     public var subscriptions: [Subscription] = []
     public var snapshotAssertions: [SnapshotAssertion] = []
+    /// Digits after the decimal point of each directive's amount, by the amount's location,
+    /// until booking scales the amounts to minor units (split lines keep theirs in `Posting`).
+    public var amountScales: [SourceLocation: UInt8] = [:]
+    /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
+    /// checks them against the ledger's currency.
+    public var amountCodes: [SourceLocation: Located<String>] = [:]
 
     public init() {}
 

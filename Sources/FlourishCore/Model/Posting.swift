@@ -5,23 +5,29 @@
 public struct Posting: Sendable {
     /// An account, a category or a person.
     public var target: NameRef
-    /// The amount written, or the balancing amount when it was left out.
+    /// The amount written, or the balancing amount when it was left out. As parsed, it is the
+    /// number's digits without its decimal point (`12.5` → 125, `amountScale` 1); booking
+    /// scales it to minor units of the ledger's currency.
     public var amount: Money
     /// Byte range of the amount in the target's file; -1 when the amount was left out.
     private var amountStart: Int32
-    private var amountEnd: Int32
+    private var amountLength: UInt16
+    /// Digits after the decimal point as written; once booking has scaled the amount, the
+    /// currency's decimals.
+    public internal(set) var amountScale: UInt8
 
-    public init(target: NameRef, amount: Money, amountLocation: SourceLocation?) {
+    public init(target: NameRef, amount: Money, amountLocation: SourceLocation?, scale: Int = 0) {
         self.target = target
         self.amount = amount
         amountStart = amountLocation?.start ?? -1
-        amountEnd = amountLocation?.end ?? -1
+        amountLength = UInt16(clamping: amountLocation?.range.count ?? 0)
+        amountScale = UInt8(clamping: scale)
     }
 
     /// Where the amount was written; nil when it was left out.
     public var amountLocation: SourceLocation? {
         guard amountStart >= 0 else { return nil }
-        return SourceLocation(file: Int(target.location.file), range: Int(amountStart)..<Int(amountEnd))
+        return SourceLocation(file: Int(target.location.file), range: Int(amountStart)..<Int(amountStart) + Int(amountLength))
     }
 
     public var isInferred: Bool { amountStart < 0 }

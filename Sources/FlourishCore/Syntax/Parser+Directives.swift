@@ -161,10 +161,7 @@ extension Parser {
             decimals = written.value
         }
         guard expectEnd(&reader, &session) else { return }
-        if !session.syntaxOnly, let existing = session.ledger.currency, existing.code != code {
-            session.report(.secondCurrency(code, ledgerCurrency: existing.code), at: location(token))
-            return
-        }
+        // A second, different code is reported when the files are linked.
         session.ledger.currencyDeclarations.append(Located(Currency(code: code, decimals: decimals), at: location(token)))
     }
 

@@ -61,7 +61,10 @@ extension Parser {
     }
 
     /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
-    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession) -> Located<Money>? {
+    ///
+    /// Reads the number as written: its digits and how many follow the decimal point. Booking
+    /// scales it to minor units once the ledger's currency is known (`Booker.scaleAmounts`).
+    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession) -> (amount: Located<Money>, scale: Int)? {
         guard token.kind == .word else {
             session.report(.expected("an amount", found: text(token)), at: location(token))
             return nil
@@ -72,7 +75,7 @@ extension Parser {
         case .success(let decimal):
             value = decimal
         case .failure(.overflow):
-            session.report(.amountOverflow(text(token), currency: session.ledger.currency ?? Currency(code: "USD", decimals: 2)), at: location(token))
+            session.report(.amountOverflow(text(token), currency: nil), at: location(token))
             return nil
         case .failure(.malformed):
             if let first = bytes.first, ByteClass.isLetter(first) {
@@ -83,26 +86,16 @@ extension Parser {
             }
             return nil
         }
+        if session.firstAmount == nil { session.firstAmount = location(token) }
         var end = token.end
-        if let code = reader.nextWord(if: isCurrencyCode) {
-            end = code.end
-            if !session.syntaxOnly, let currency = session.ledger.currency, currency.code != text(code) {
-                session.report(.secondCurrency(text(code), ledgerCurrency: currency.code), at: location(code))
-                return nil
-            }
+        var code: Token?
+        if let written = reader.nextWord(if: isCurrencyCode) {
+            end = written.end
+            code = written
         }
-        if session.syntaxOnly { return Located(.zero, at: location(token.start..<end)) }
-        let decimals = session.decimalsForAmount(at: location(token))
-        if value.scale > decimals {
-            let code = session.ledger.currency?.code ?? "the currency"
-            session.report(.tooManyDecimals(text(token), decimals: decimals, currency: code), at: location(token))
-            return nil
-        }
-        guard let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
-            session.report(.amountOverflow(text(token), currency: session.ledger.currency ?? Currency(code: "USD", decimals: 2)), at: location(token))
-            return nil
-        }
-        return Located(Money(minorUnits: minor), at: location(token.start..<end))
+        let amount = Located(Money(minorUnits: value.mantissa), at: location(token.start..<end))
+        if let code { session.ledger.amountCodes[amount.location] = Located(text(code), at: location(code)) }
+        return (amount, value.scale)
     }
 
     /// currency-code = upper upper upper
@@ -143,9 +136,12 @@ extension Parser {
         return parseName(token, &session, what: what)
     }
 
+    /// A directive's amount; its scale is kept in `Ledger.amountScales` for booking.
     mutating func requireAmount(_ reader: inout LineReader, _ session: inout ParseSession) -> Located<Money>? {
-        guard let token = require("an amount", &reader, &session) else { return nil }
-        return parseAmount(token, &reader, &session)
+        guard let token = require("an amount", &reader, &session),
+              let parsed = parseAmount(token, &reader, &session) else { return nil }
+        session.ledger.amountScales[parsed.amount.location] = UInt8(clamping: parsed.scale)
+        return parsed.amount
     }
 
     /// A small whole number within `allowed`, e.g. a day of the month.

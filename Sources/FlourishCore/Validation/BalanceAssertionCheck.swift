@@ -29,17 +29,25 @@ extension Check {
                     at: assertion.amount.location))
             }
         }
+        func add(_ target: Int32, _ amount: Money, _ location: SourceLocation) {
+            guard asserted[Int(target)] else { return }
+            do throws(MoneyOverflow) {
+                balances[Int(target)] = try balances[Int(target)] + amount
+            } catch {
+                asserted[Int(target)] = false
+                diagnostics.append(Diagnostic(.sumOverflow(what: "the balance of `\(ledger.names[target])`", currency: currency),
+                                              at: location))
+            }
+        }
         for item in journal.items {
-            compare(through: item.date)
-            journal.forEachLine(of: item) { target, amount, location in
-                guard asserted[Int(target)] else { return }
-                do throws(MoneyOverflow) {
-                    balances[Int(target)] = try balances[Int(target)] + amount
-                } catch {
-                    asserted[Int(target)] = false
-                    diagnostics.append(Diagnostic(.sumOverflow(what: "the balance of `\(ledger.names[target])`", currency: currency),
-                                                  at: location))
+            if next < order.count && ledger.balanceAssertions[order[next]].date < item.date { compare(through: item.date) }
+            switch item.kind {
+            case .entry(let i):
+                for posting in ledger.postings[ledger.entries[i].postings] where asserted[Int(posting.target.id)] {
+                    add(posting.target.id, posting.amount, posting.target.location)
                 }
+            case .opening(let i): add(ledger.openings[i].account.id, ledger.openings[i].amount.value, ledger.openings[i].location)
+            case .correction(let i): add(ledger.corrections[i].account.id, ledger.corrections[i].amount.value, ledger.corrections[i].location)
             }
         }
         compare(through: nil)

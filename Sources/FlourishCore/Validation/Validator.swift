@@ -13,10 +13,12 @@ public enum Validator {
         validated(loaded, options: options, checks: checks).diagnostics
     }
 
-    public static func validated(_ loaded: LedgerLoader.Result, options: CheckOptions = CheckOptions(),
+    /// Takes the loaded ledger over (`consuming`), so booking does not copy its arrays.
+    public static func validated(_ loaded: consuming LedgerLoader.Result, options: CheckOptions = CheckOptions(),
                                  checks: [Check] = Check.all) -> Result {
+        let reading = loaded.diagnostics
         let booked = Booker.book(loaded.ledger)
-        var diagnostics = loaded.diagnostics + booked.diagnostics
+        var diagnostics = reading + booked.diagnostics
         for check in checks {
             if check.needsValidLedger && diagnostics.contains(where: { $0.severity == .error }) { continue }
             diagnostics += check.run(booked.journal, options)

@@ -1,0 +1,94 @@
+extension Booker {
+    /// Scales every amount from the number as written to minor units of the ledger's currency
+    /// (`12.5` → 1250 cents). An amount with more decimals than the currency has, one too large
+    /// for 64 bits once scaled, or one written with another currency's code is reported; its
+    /// entry or directive is left out of the booked ledger (its names are still checked).
+    static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) {
+        let decimals = currency.decimals
+        let declared = ledger.currency != nil
+        var powers: [Int64] = [1]
+        for _ in 0..<decimals { powers.append(powers[powers.count - 1] * 10) }
+
+        /// The number as written (the amount's location may include a currency code after it).
+        func number(_ location: SourceLocation) -> (text: String, location: SourceLocation) {
+            let bytes = ledger.files[Int(location.file)].bytes
+            var end = Int(location.start)
+            while end < Int(location.end) && !ByteClass.isBlank(bytes[end]) { end += 1 }
+            let range = Int(location.start)..<end
+            return (String(decoding: bytes[range], as: UTF8.self), SourceLocation(file: Int(location.file), range: range))
+        }
+
+        /// The amount in minor units, or nil after reporting why it has none.
+        func scaled(_ written: Money, scale: Int, at location: SourceLocation) -> Money? {
+            if declared, let code = ledger.amountCodes[location], code.value != currency.code {
+                diagnostics.append(Diagnostic(.secondCurrency(code.value, ledgerCurrency: currency.code), at: code.location))
+                return nil
+            }
+            if scale == decimals { return written }
+            guard scale < decimals else {
+                let shown = number(location)
+                diagnostics.append(Diagnostic(.tooManyDecimals(shown.text, decimals: decimals, currency: declared ? currency.code : "the currency"),
+                                              at: shown.location))
+                return nil
+            }
+            let (value, overflow) = written.minorUnits.multipliedReportingOverflow(by: powers[decimals - scale])
+            guard !overflow else {
+                let shown = number(location)
+                diagnostics.append(Diagnostic(.amountOverflow(shown.text, currency: currency), at: shown.location))
+                return nil
+            }
+            return Money(minorUnits: value)
+        }
+
+        // Split lines: a line that cannot be scaled leaves its entry out.
+        var unscaled: [Int] = []
+        let checkCodes = declared && !ledger.amountCodes.isEmpty
+        ledger.postings.withUnsafeMutableBufferPointer { postings in
+            for (number, entry) in ledger.entries.enumerated() {
+                var good = true
+                for line in entry.postings {
+                    let scale = Int(postings[line].amountScale)
+                    // The common case: written with the currency's decimals, no code to check.
+                    if scale == decimals && !checkCodes { continue }
+                    guard let location = postings[line].amountLocation else { continue }
+                    if let amount = scaled(postings[line].amount, scale: scale, at: location) {
+                        postings[line].amount = amount
+                        postings[line].amountScale = UInt8(decimals)
+                    } else {
+                        good = false
+                    }
+                }
+                if !good { unscaled.append(number) }
+            }
+        }
+        if !unscaled.isEmpty {
+            let dropped = Set(unscaled)
+            ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
+
+        // Directives: one that cannot be scaled is left out.
+        func scaleAll<Item>(_ items: inout [Item], _ amount: WritableKeyPath<Item, Located<Money>>) {
+            guard !items.isEmpty else { return }
+            items = items.compactMap { item in
+                var item = item
+                let written = item[keyPath: amount]
+                let scale = Int(ledger.amountScales[written.location] ?? 0)
+                guard let value = scaled(written.value, scale: scale, at: written.location) else { return nil }
+                item[keyPath: amount].value = value
+                return item
+            }
+        }
+        scaleAll(&ledger.openings, \.amount)
+        scaleAll(&ledger.balanceAssertions, \.amount)
+        scaleAll(&ledger.corrections, \.amount)
+        scaleAll(&ledger.budgets, \.amount)
+        scaleAll(&ledger.earmarks, \.amount)
+        scaleAll(&ledger.allowances, \.amount)
+        scaleAll(&ledger.goals, \.target)
+        scaleAll(&ledger.goalMoves, \.amount)
+        scaleAll(&ledger.incomes, \.amount)
+        scaleAll(&ledger.subscriptions, \.amount)
+        scaleAll(&ledger.snapshotAssertions, \.amount)
+        ledger.amountScales = [:]
+    }
+}
