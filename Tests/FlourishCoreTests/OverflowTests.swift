@@ -195,4 +195,24 @@ import Testing
         #expect(Money.basisPoints(max, of: Money(minorUnits: 1)) == Int.max)
         #expect(Money.basisPoints(Money(minorUnits: 1), of: .zero) == nil)
     }
+
+    /// Budgets that each fit but whose total does not: the budget report names the budget line
+    /// that pushed the total over.
+    @Test func aBudgetTotalThatOverflowsIsBlamedOnItsBudgetLine() {
+        let path = ledgerFile("""
+        currency USD
+        account A checking
+        category Food
+        category Rent
+        opening 2026-01-01 A 10.00
+        budget 2026-01-01 Food 60000000000000000.00
+        budget 2026-01-01 Rent 60000000000000000.00
+
+        """)
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let budget = TestSupport.run(["report", "budget", path])
+        #expect(budget.status == .problems)
+        #expect(budget.stdout == "")
+        #expect(budget.stderr.contains("big.flourish:7:24: error: the total budget of 2026-01 is too large to compute exactly"))
+    }
 }

@@ -15,6 +15,17 @@ public struct MoneyOverflow: Error, Sendable, Equatable {
     }
 }
 
+/// Runs `body`; an overflow that names no line is blamed on `location` and described as
+/// `what`, so that every overflow a report meets is a diagnostic at a line of the ledger.
+public func blaming<T>(_ location: @autoclosure () -> SourceLocation?, _ what: @autoclosure () -> String,
+                       _ body: () throws(MoneyOverflow) -> T) throws(MoneyOverflow) -> T {
+    do {
+        return try body()
+    } catch {
+        throw MoneyOverflow(at: error.location ?? location(), what: error.what ?? what())
+    }
+}
+
 extension Money {
     public static func + (lhs: Money, rhs: Money) throws(MoneyOverflow) -> Money {
         let (value, overflow) = lhs.minorUnits.addingReportingOverflow(rhs.minorUnits)

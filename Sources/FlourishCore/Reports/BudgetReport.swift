@@ -37,6 +37,7 @@ public struct BudgetReport: Sendable {
 
     public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> BudgetReport {
         let journal = context.journal
+        let ledger = context.ledger
         let budgeted = context.budgetedCategories(in: month)
         var isBudgeted = [Bool](repeating: false, count: journal.parent.count)
         for id in budgeted { isBudgeted[Int(id)] = true }
@@ -46,7 +47,9 @@ public struct BudgetReport: Sendable {
         for id in totals.touched where context.isExpense(id) {
             // The nearest budgeted category at or above this one takes the spending.
             if let owner = journal.ancestry(id).reversed().first(where: { isBudgeted[Int($0)] }) {
-                spent[owner] = try (spent[owner] ?? .zero) + totals[id]
+                spent[owner] = try blaming(context.declaration(of: id), "the spending of \(context.name(owner)) in \(month)") {
+                    () throws(MoneyOverflow) in try (spent[owner] ?? .zero) + totals[id]
+                }
             } else {
                 unbudgeted[id] = totals[id]
             }
@@ -61,18 +64,24 @@ public struct BudgetReport: Sendable {
             if used > budget { status = .over }
             else if let share = Money.basisPoints(used, of: budget), share >= nearBasisPoints { status = .near }
             else { status = .ok }
-            lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status))
-            totalBudget = try totalBudget + budget
-            budgetedSpent = try budgetedSpent + used
+            try blaming(context.budgetLine(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
+                lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status))
+                totalBudget = try totalBudget + budget
+                budgetedSpent = try budgetedSpent + used
+            }
         }
         var unbudgetedTotal = Money.zero
-        for (name, amount) in unbudgeted.map({ (context.name($0.key), $0.value) }).sorted(by: { $0.0 < $1.0 }) where amount != .zero {
-            lines.append(Line(category: name, budget: nil, spent: amount, remaining: nil, status: .unbudgeted))
-            unbudgetedTotal = try unbudgetedTotal + amount
+        for (id, amount) in unbudgeted.sorted(by: { context.name($0.key) < context.name($1.key) }) where amount != .zero {
+            lines.append(Line(category: context.name(id), budget: nil, spent: amount, remaining: nil, status: .unbudgeted))
+            unbudgetedTotal = try blaming(context.declaration(of: id), "the spending of \(month)") { () throws(MoneyOverflow) in
+                try unbudgetedTotal + amount
+            }
+        }
+        let (totalSpent, totalRemaining) = try blaming(ledger.budgets.last?.amount.location, "the total budget of \(month)") {
+            () throws(MoneyOverflow) in (try budgetedSpent + unbudgetedTotal, try totalBudget - budgetedSpent)
         }
         return BudgetReport(month: month, lines: lines, totalBudget: totalBudget, budgetedSpent: budgetedSpent,
-                            unbudgetedSpent: unbudgetedTotal, totalSpent: try budgetedSpent + unbudgetedTotal,
-                            totalRemaining: try totalBudget - budgetedSpent)
+                            unbudgetedSpent: unbudgetedTotal, totalSpent: totalSpent, totalRemaining: totalRemaining)
     }
 
     /// The budget lines that need attention, as sentences.

@@ -50,7 +50,9 @@ public struct GoalsReport: Sendable {
                 let total = goal.date.days(until: deadline)
                 let elapsed = min(max(0, goal.date.days(until: context.asOf)), total)
                 if total > 0 {
-                    line.expectedByNow = try target.scaled(by: elapsed, over: total)
+                    line.expectedByNow = try blaming(goal.target.location, "the goal \(name) expected by now") { () throws(MoneyOverflow) in
+                        try target.scaled(by: elapsed, over: total)
+                    }
                 }
                 if missing == .zero { line.schedule = .reached }
                 else if context.asOf > deadline { line.schedule = .missed }

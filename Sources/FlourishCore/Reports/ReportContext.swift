@@ -29,7 +29,17 @@ public struct ReportContext: Sendable {
 
     /// The monthly budget of a category in a month: the latest `budget` dated in or before it.
     public func budget(for category: Int32, in month: BudgetMonth) -> Money? {
-        ledger.budgets.filter { $0.category.id == category && $0.date <= month.last }.max { $0.date < $1.date }?.amount.value
+        budgetLine(for: category, in: month)?.amount.value
+    }
+
+    /// The `budget` line in effect for a category in a month.
+    public func budgetLine(for category: Int32, in month: BudgetMonth) -> Budget? {
+        ledger.budgets.filter { $0.category.id == category && $0.date <= month.last }.max { $0.date < $1.date }
+    }
+
+    /// Where a category is declared (for a parent, the first of its sub-categories).
+    public func declaration(of category: Int32) -> SourceLocation? {
+        ledger.categories.first { journal.ancestry($0.name.id).contains(category) }?.location
     }
 
     /// Categories with a budget in `month` (a budget of 0 ends one), by name.

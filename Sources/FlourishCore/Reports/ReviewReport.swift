@@ -91,6 +91,7 @@ public struct ReviewReport: Sendable {
 
     public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> ReviewReport {
         let journal = context.journal
+        let ledger = context.ledger
         let asOf = min(max(context.asOf, month.first), month.last)
         let range = month.first...month.last
         let totals = try journal.categoryTotals(in: range)
@@ -98,8 +99,12 @@ public struct ReviewReport: Sendable {
         var expenses = Money.zero
         var topLevel: [(id: Int32, spent: Money)] = []
         for id in totals.touched where journal.parent[Int(id)] < 0 {
-            if context.isIncome(id) { income = try income - totals[id]; continue }
-            expenses = try expenses + totals[id]
+            let isIncome = context.isIncome(id)
+            try blaming(context.declaration(of: id), isIncome ? "the income of \(month)" : "the spending of \(month)") {
+                () throws(MoneyOverflow) in
+                if isIncome { income = try income - totals[id] } else { expenses = try expenses + totals[id] }
+            }
+            if isIncome { continue }
             if totals[id] != .zero { topLevel.append((id, totals[id])) }
         }
         let categories = topLevel.map { (name: context.name($0.id), spent: $0.spent) }
@@ -122,7 +127,9 @@ public struct ReviewReport: Sendable {
             var total = Money.zero
             for id in totals.touched where journal.parent[Int(id)] < 0 && context.isExpense(id) {
                 sums[context.name(id)] = totals[id]
-                total = try total + totals[id]
+                total = try blaming(context.declaration(of: id), "the spending of \(compared)") { () throws(MoneyOverflow) in
+                    try total + totals[id]
+                }
             }
             perMonth.append(sums)
             monthTotals.append(total)
@@ -132,7 +139,10 @@ public struct ReviewReport: Sendable {
         for name in names {
             let amounts = perMonth.map { $0[name] ?? .zero }
             guard amounts.contains(where: { $0 != .zero }) else { continue }
-            let change = try (amounts.last ?? .zero) - (amounts.dropLast().last ?? .zero)
+            let change = try blaming(ledger.categories.first { context.name($0.name.id) == name }?.location ?? ledger.categories.first?.location,
+                                     "the change in \(name)'s spending") { () throws(MoneyOverflow) in
+                try (amounts.last ?? .zero) - (amounts.dropLast().last ?? .zero)
+            }
             monthOverMonth.append(MonthOverMonth(category: name, amounts: amounts, change: change))
         }
 
@@ -152,10 +162,15 @@ public struct ReviewReport: Sendable {
         }
         let projected: Money
         do { projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed)) } catch { throw blamed("the projected spending") }
-        let expected = try context.expectedIncome(in: month)
+        let incomeLine = context.ledger.incomes.filter { $0.date <= month.last }.max { $0.date < $1.date }?.amount.location
+        let expected = try blaming(incomeLine, "the expected income of \(month)") { () throws(MoneyOverflow) in
+            try context.expectedIncome(in: month)
+        }
         let basis = expected ?? income
         let target = context.savingsTarget(in: month)
-        let targetSavings = try basis.scaled(by: target ?? 0, over: 10_000)
+        let targetSavings = try blaming(incomeLine, "the savings target of \(month)") { () throws(MoneyOverflow) in
+            try basis.scaled(by: target ?? 0, over: 10_000)
+        }
         let projectedSavings: Money
         do { projectedSavings = try basis - projected } catch { throw blamed("the projected savings") }
         let coverage: Coverage
@@ -170,12 +185,15 @@ public struct ReviewReport: Sendable {
         }
 
         // Each day against the daily income.
-        let dailyIncome = try basis.dividedRounded(by: daysInMonth)
+        let dailyIncome = try blaming(incomeLine, "the daily income of \(month)") { () throws(MoneyOverflow) in
+            try basis.dividedRounded(by: daysInMonth)
+        }
         var days: [Day] = []
         var day = month.first
         let daily = if case .beforeStart = coverage { [Money]() } else { try journal.spendingByDay(in: month.first...asOf) }
         for spent in daily {
-            days.append(Day(date: day, spent: spent, dailyIncome: dailyIncome, net: try dailyIncome - spent))
+            let net = try blaming(blamed("").location, "the net of \(day)") { () throws(MoneyOverflow) in try dailyIncome - spent }
+            days.append(Day(date: day, spent: spent, dailyIncome: dailyIncome, net: net))
             day = day.adding(days: 1)
         }
 
@@ -193,8 +211,12 @@ public struct ReviewReport: Sendable {
                                   daysElapsed: daysElapsed, daysInMonth: daysInMonth, projectedSpending: projected,
                                   projectedSavings: projectedSavings, targetSavings: targetSavings, status: status,
                                   days: days, monthTotals: monthTotals, daysOverAllowance: overDays,
-                                  overAllowanceTotal: try Money.sum(overDays.map(\.fromSavings)), coverage: coverage,
-                                  insights: [], net: try income - expenses)
+                                  overAllowanceTotal: try blaming(blamed("").location, "the spending over the allowance in \(month)") {
+                                      () throws(MoneyOverflow) in try Money.sum(overDays.map(\.fromSavings))
+                                  }, coverage: coverage,
+                                  insights: [], net: try blaming(blamed("").location, "the net of \(month)") {
+                                      () throws(MoneyOverflow) in try income - expenses
+                                  })
         report.insights = report.makeInsights(goals: goals)
         return report
     }
