@@ -40,10 +40,12 @@ enum SVGChart {
     }
 
     /// A line of daily values with dashed reference lines (the allowance, the daily income).
+    /// No text stands on the plot: days above the scale are labelled in the band above it, and
+    /// the reference lines are named in a legend under the dates.
     static func line(id: String, title: String, description: String, points: [(label: String, value: Money)],
                      references: [(label: String, value: Money)], format: (Money) -> String) -> String {
-        let height = 240
-        let (left, right, top, bottom) = (96, 20, 16, 40)
+        let height = 280
+        let (left, right, top, bottom) = (96, 20, 40, 64)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         // Scaled so one large day does not flatten the others; days above the scale are
@@ -58,23 +60,35 @@ enum SVGChart {
         for (index, reference) in references.enumerated() {
             let level = y(reference.value)
             out += "<line class=\"\(index == 0 ? "reference" : "reference2")\" x1=\"\(left)\" y1=\"\(level)\" x2=\"\(left + plotWidth)\" y2=\"\(level)\" />\n"
-            // The first reference is labelled on the right, the second on the left: they may be close.
-            let anchor = index == 0 ? "x=\"\(left + plotWidth)\" text-anchor=\"end\"" : "x=\"\(left + 4)\""
-            out += "<text class=\"muted\" \(anchor) y=\"\(level - 5)\">\(HTMLPage.escape(reference.label + " " + format(reference.value)))</text>\n"
         }
         if !points.isEmpty {
             let path = points.indices.map { "\(x($0)),\(y(points[$0].value))" }.joined(separator: " ")
             out += "<polyline class=\"line\" points=\"\(path)\" />\n"
+            // Labels of days off the scale, above the plot: in the first row where they fit
+            // (about 10 units a character, enough for the larger text on narrow screens).
+            var rowEnds = [Int.min / 2, Int.min / 2]
             for index in points.indices {
                 out += "<circle class=\"dot\" cx=\"\(x(index))\" cy=\"\(y(points[index].value))\" r=\"3\"><title>\(HTMLPage.escape(points[index].label + ": " + format(points[index].value)))</title></circle>\n"
-                if points[index].value.minorUnits > largest {
-                    let anchor = x(index) > left + plotWidth / 2 ? "end" : "start"
-                    let shift = anchor == "end" ? -6 : 6
-                    out += "<text class=\"outlier\" x=\"\(x(index) + shift)\" y=\"\(top + 12)\" text-anchor=\"\(anchor)\">↑ \(HTMLPage.escape(format(points[index].value)))</text>\n"
-                }
+                guard points[index].value.minorUnits > largest else { continue }
+                let at = x(index)
+                let text = "↑ " + format(points[index].value)
+                let extent = text.count * 10
+                let anchor = at < left + extent / 2 ? "start" : at > left + plotWidth - extent / 2 ? "end" : "middle"
+                let start = anchor == "start" ? at : anchor == "end" ? at - extent : at - extent / 2
+                let row = start > rowEnds[0] + 8 ? 0 : 1
+                rowEnds[row] = start + extent
+                out += "<text class=\"outlier\" x=\"\(at)\" y=\"\(14 + row * 16)\" text-anchor=\"\(anchor)\">\(HTMLPage.escape(text))</text>\n"
             }
-            out += "<text class=\"muted\" x=\"\(left)\" y=\"\(height - 12)\">\(HTMLPage.escape(points[0].label))</text>\n"
-            out += "<text class=\"muted\" x=\"\(left + plotWidth)\" y=\"\(height - 12)\" text-anchor=\"end\">\(HTMLPage.escape(points[points.count - 1].label))</text>\n"
+            let dates = top + plotHeight + 20
+            out += "<text class=\"muted\" x=\"\(left)\" y=\"\(dates)\">\(HTMLPage.escape(points[0].label))</text>\n"
+            out += "<text class=\"muted\" x=\"\(left + plotWidth)\" y=\"\(dates)\" text-anchor=\"end\">\(HTMLPage.escape(points[points.count - 1].label))</text>\n"
+        }
+        // The legend: a sample of each reference line and its name.
+        for (index, reference) in references.enumerated() {
+            let x0 = left + index * 260
+            let level = height - 14
+            out += "<line class=\"\(index == 0 ? "reference" : "reference2")\" x1=\"\(x0)\" y1=\"\(level)\" x2=\"\(x0 + 28)\" y2=\"\(level)\" />\n"
+            out += "<text class=\"muted\" x=\"\(x0 + 36)\" y=\"\(level + 5)\">\(HTMLPage.escape(reference.label + " " + format(reference.value)))</text>\n"
         }
         return out + "</svg>\n"
     }
