@@ -3,7 +3,8 @@
 enum AddCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending"],
-                                        valued: ["--from", "--file", "--tag"], command: "add")
+                                        valued: ["--from", "--file", "--tag", "--allow-include"], command: "add")
+        let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.add)
             return .success

@@ -6,8 +6,9 @@ enum CheckCommand {
     }
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"], valued: ["--as-of", "--format"],
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"], valued: ["--as-of", "--format", "--allow-include"],
                                         command: "check")
+        let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.check)
             return .success
@@ -23,7 +24,7 @@ enum CheckCommand {
         let paths = try context.ledgerPaths(invocation.operands, command: "check")
         let loaded: LedgerLoader.Result
         do {
-            loaded = try LedgerLoader.load(paths: paths)
+            loaded = try LedgerLoader.load(paths: paths, allowedIncludes: context.allowedIncludes)
         } catch {
             return context.cannotRead(error)
         }

@@ -1,7 +1,8 @@
 /// `flourish export ledger|beancount|csv [FILE…]`: write the ledger in another tool's format.
 enum ExportCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], command: "export")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--allow-include"], command: "export")
+        let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.export)
             return .success

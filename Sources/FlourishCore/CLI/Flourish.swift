@@ -69,6 +69,24 @@ public enum Flourish {
         var stdout: TextOutput
         var stderr: TextOutput
         var today: () -> CivilDate
+        /// Folders besides a main file's own that its includes may come from:
+        /// `FLOURISH_INCLUDE_PATH` (separated by `:`) and `--allow-include DIR`.
+        var allowedIncludes: [String] = []
+
+        init(environment: [String: String], stdout: TextOutput, stderr: TextOutput, today: @escaping () -> CivilDate) {
+            self.environment = environment
+            self.stdout = stdout
+            self.stderr = stderr
+            self.today = today
+            allowedIncludes = (environment["FLOURISH_INCLUDE_PATH"] ?? "").split(separator: ":").map(String.init)
+        }
+
+        /// This context with the command's `--allow-include` folders.
+        func including(_ invocation: Invocation) -> Context {
+            var copy = self
+            copy.allowedIncludes += invocation.repeated["--allow-include"] ?? []
+            return copy
+        }
 
         /// Colour diagnostics only on a terminal and never when NO_COLOR is set.
         var colour: Bool { stderr.isTerminal && environment["NO_COLOR"] == nil }
@@ -99,7 +117,7 @@ public enum Flourish {
         func loadValidLedger(_ paths: [String], then: String) -> Result<Journal, ExitCodeError> {
             let loaded: LedgerLoader.Result
             do {
-                loaded = try LedgerLoader.load(paths: paths)
+                loaded = try LedgerLoader.load(paths: paths, allowedIncludes: allowedIncludes)
             } catch {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }

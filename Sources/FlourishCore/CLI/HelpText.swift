@@ -26,6 +26,8 @@ enum HelpText {
 
     ENVIRONMENT:
       FLOURISH_FILE           The ledger to use when no file is named.
+      FLOURISH_INCLUDE_PATH   Folders (separated by ':') whose files a ledger may include,
+                              besides its main file's folder and below.
       NO_COLOR                Never colour the output.
 
     EXIT STATUS:
@@ -58,6 +60,8 @@ enum HelpText {
       --strict                Warnings fail the check too.
       --as-of <date>          Check the bucket rule through this date (YYYY-MM-DD or
                               'today') instead of the ledger's last date.
+      --allow-include <dir>   Let includes read files from <dir> too (repeatable); by
+                              default only the main file's folder and below.
       -h, --help              Show help information.
 
     EXIT STATUS:

@@ -2,7 +2,8 @@
 /// as entries, atomically, skipping rows imported before.
 enum ImportCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--rules", "--file"], command: "import")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--rules", "--file", "--allow-include"], command: "import")
+        let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.importing)
             return .success

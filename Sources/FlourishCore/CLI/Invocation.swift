@@ -2,6 +2,8 @@
 struct Invocation {
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    /// Every value of each valued option, for options that may be repeated.
+    var repeated: [String: [String]] = [:]
     var operands: [String] = []
 
     /// A problem with the command line, shown as `Error: …` followed by the usage.
@@ -33,8 +35,10 @@ struct Invocation {
             } else if valued.contains(name) {
                 if let inlineValue {
                     values[name] = inlineValue
+                    repeated[name, default: []].append(inlineValue)
                 } else if index < arguments.count {
                     values[name] = arguments[index]
+                    repeated[name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw UsageError(message: "missing value for option '\(name)'")

@@ -16,7 +16,7 @@ struct LedgerAppend {
         } catch {
             return .failure(ExitCodeError(code: context.cannotRead(error)))
         }
-        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)])
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)], allowedIncludes: context.allowedIncludes)
         let validated = Validator.validated(loaded)
         let before = validated.journal
         let errors = validated.diagnostics.filter { $0.severity == .error }
@@ -41,7 +41,7 @@ struct LedgerAppend {
         if let last = updated.last, last != UInt8(ascii: "\n") { updated.append(UInt8(ascii: "\n")) }
         if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
         updated += Array(text.utf8)
-        let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)])
+        let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)], allowedIncludes: context.allowedIncludes)
         let errors = Validator.validate(after).filter { $0.severity == .error }
         // New errors stop the write; a bucket rule that was already broken does not.
         let blocking = bucketErrors > 0 ? errors.filter { !$0.problem.isBucketRule } : errors

@@ -12,10 +12,11 @@ enum ReportCommand {
     }
 
     static let flags = ["-h", "--help", "--settle", "--ascii"]
-    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag", "-o", "--output"]
+    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag", "-o", "--output", "--allow-include"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
+        let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.report)
             return .success

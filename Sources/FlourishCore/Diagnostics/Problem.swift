@@ -26,6 +26,7 @@ public enum Problem: Sendable, Equatable {
     case emptyEntry(lines: Int)
     // Includes
     case includeNotFound(String, reason: String)
+    case includeOutside(String)
     case includeCycle([String])
     case duplicateInclude(String)
     // Meaning
@@ -88,6 +89,7 @@ public enum Problem: Sendable, Equatable {
         case .missingReason: return "missing-reason"
         case .emptyEntry: return "empty-entry"
         case .includeNotFound: return "include-not-found"
+        case .includeOutside: return "include-outside"
         case .includeCycle: return "include-cycle"
         case .duplicateInclude: return "duplicate-include"
         case .unknownName: return "unknown-name"
@@ -155,6 +157,8 @@ public enum Problem: Sendable, Equatable {
             return lines == 0 ? "entry has no split lines" : "entry has only one split line"
         case .includeNotFound(let path, let reason):
             return "cannot include `\(path)`: \(reason)"
+        case .includeOutside(let path):
+            return "`\(path)` is outside the ledger's folder; it was not read"
         case .includeCycle(let chain):
             return "include cycle: " + chain.joined(separator: " → ")
         case .duplicateInclude(let path):
@@ -242,6 +246,8 @@ public enum Problem: Sendable, Equatable {
             return "an entry needs at least two split lines that sum to zero"
         case .includeNotFound:
             return "include paths are relative to the including file"
+        case .includeOutside:
+            return "a ledger includes files from its main file's folder and below; allow another folder with --allow-include DIR or FLOURISH_INCLUDE_PATH"
         case .includeCycle:
             return "remove one of the `include` lines"
         case .duplicateInclude:

@@ -23,7 +23,9 @@ public enum FileSystem {
 
     /// The whole content of a regular file.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        // Non-blocking, so that a FIFO (or a device) is found not to be a regular file instead
+        // of blocking the read forever; regular files read as usual.
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw failure(path) }
         defer { close(fd) }
         var info = stat()
@@ -57,6 +59,19 @@ public enum FileSystem {
             throw failure(path)
         }
         return bytes
+    }
+
+    /// The current directory, for making relative paths absolute.
+    public static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
+    /// `path` made absolute against the current directory and normalised, without touching
+    /// the file system beyond reading the current directory.
+    public static func absolute(_ path: String) -> String {
+        LedgerLoader.normalise(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
     }
 
     /// The absolute path with symbolic links resolved, used to tell files apart.

@@ -13,18 +13,25 @@ public enum LedgerLoader {
     }
 
     /// Reads the files named on the command line. Throws only when one of them cannot be read.
-    public static func load(paths: [String]) throws(FileSystem.Failure) -> Result {
+    /// `allowedIncludes` are folders, besides each main file's own, whose files may be included.
+    public static func load(paths: [String], allowedIncludes: [String] = []) throws(FileSystem.Failure) -> Result {
         var sources: [SourceFile] = []
         for path in paths {
             sources.append(SourceFile(path: path, bytes: try FileSystem.read(path)))
         }
-        return load(sources: sources)
+        return load(sources: sources, allowedIncludes: allowedIncludes)
     }
 
     /// Parses already-read root files and the files they include. An included file whose path
     /// (as `normalise` writes it) is in `overlay` is read from there instead of the disk, even
     /// when it does not exist on disk: an editor's unsaved buffers.
-    public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:]) -> Result {
+    ///
+    /// Includes stay inside the ledger's tree: the folder of a main file and below, judged
+    /// before reading and again after resolving symbolic links, or a folder in
+    /// `allowedIncludes`. Anything else is an `include-outside` error that names the path but
+    /// never reads the file (`check` runs on strangers' pull requests).
+    public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:], allowedIncludes: [String] = []) -> Result {
+        let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var parsed: [ParsedFile] = []
         var diagnostics: [Diagnostic] = []
         /// Canonical path → where it was first included (nil for a root file).
@@ -52,10 +59,20 @@ public enum LedgerLoader {
                 let location = request.location
                 let includer = parsed[frame.file].file.path
                 let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
+                // Judged on the path as written (so nothing outside is even looked at), then on
+                // the file it resolves to (a symbolic link may point outside).
+                guard confinement.contains(FileSystem.absolute(shown)) else {
+                    diagnostics.append(Diagnostic(.includeOutside(path), at: location))
+                    continue
+                }
                 let buffer = overlay[normalise(shown)]
                 guard let included = buffer != nil ? normalise(shown) : FileSystem.canonicalPath(shown) else {
                     let reason = (try? FileSystem.read(shown)).map { _ in "cannot resolve the path" } ?? readFailure(shown)
                     diagnostics.append(Diagnostic(.includeNotFound(path, reason: reason), at: location))
+                    continue
+                }
+                guard buffer != nil || confinement.contains(included) else {
+                    diagnostics.append(Diagnostic(.includeOutside(path), at: location))
                     continue
                 }
                 if let cycleStart = open.firstIndex(where: { $0.canonical == included }) {
@@ -93,6 +110,27 @@ public enum LedgerLoader {
             }
         }
         return Result(ledger: ledger, diagnostics: diagnostics)
+    }
+
+    /// The folders a ledger may include files from.
+    struct Confinement {
+        /// Absolute folders, each written both as given and with symbolic links resolved.
+        let folders: [String]
+
+        init(roots: [String], allowed: [String]) {
+            var folders: [String] = []
+            for path in roots.map({ FileSystem.directory(of: FileSystem.absolute($0)) }) + allowed.map({ FileSystem.absolute($0) + "/" }) {
+                let folder = normalise(path)
+                folders.append(folder)
+                if let resolved = FileSystem.canonicalPath(folder) { folders.append(resolved) }
+            }
+            self.folders = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        }
+
+        /// Whether an absolute, normalised path lies in one of the folders or below.
+        func contains(_ path: String) -> Bool {
+            folders.contains { path.hasPrefix($0) }
+        }
     }
 
     /// One currency, declared before the first amount in reading order (includes are read
