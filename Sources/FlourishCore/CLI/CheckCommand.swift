@@ -40,7 +40,7 @@ enum CheckCommand {
             context.stdout.write(renderer.json(diagnostics))
             return failed ? .problems : .success
         case .github:
-            context.stdout.write(renderer.github(diagnostics))
+            context.rawStdout.write(renderer.github(diagnostics))
         case .text:
             if !diagnostics.isEmpty { context.stderr.write(renderer.render(diagnostics)) }
         }

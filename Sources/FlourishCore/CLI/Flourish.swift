@@ -20,7 +20,16 @@ public enum Flourish {
     public static func run(arguments: [String], environment: [String: String] = [:],
                            stdout: TextOutput, stderr: TextOutput,
                            today: @escaping () -> CivilDate = SystemClock.today) -> ExitCode {
-        let context = Context(environment: environment, stdout: stdout, stderr: stderr, today: today)
+        let noColour = environment["NO_COLOR"] != nil
+        let guardedOut = GuardedOutput(stdout, colour: stdout.isTerminal && !noColour)
+        let guardedErr = GuardedOutput(stderr, colour: stderr.isTerminal && !noColour)
+        defer {
+            guardedOut.finish()
+            guardedErr.finish()
+        }
+        var context = Context(environment: environment, stdout: guardedOut, stderr: guardedErr, today: today)
+        context.rawStdout = stdout
+        let stdout: TextOutput = guardedOut
         guard let command = arguments.first else {
             stdout.write(HelpText.main)
             return .success
@@ -68,6 +77,8 @@ public enum Flourish {
         var environment: [String: String]
         var stdout: TextOutput
         var stderr: TextOutput
+        /// Standard output past the guard, for `check --format github`'s own workflow commands.
+        var rawStdout: TextOutput
         var today: () -> CivilDate
         /// Folders besides a main file's own that its includes may come from:
         /// `FLOURISH_INCLUDE_PATH` (separated by `:`) and `--allow-include DIR`.
@@ -77,6 +88,7 @@ public enum Flourish {
             self.environment = environment
             self.stdout = stdout
             self.stderr = stderr
+            self.rawStdout = stdout
             self.today = today
             allowedIncludes = (environment["FLOURISH_INCLUDE_PATH"] ?? "").split(separator: ":").map(String.init)
         }

@@ -43,28 +43,35 @@ extension DiagnosticRenderer {
         return endLine == startLine ? column : startColumn + 1
     }
 
-    /// Escaping for a workflow command's message.
+    /// Escaping for a workflow command's message, per GitHub's rules, on Unicode scalars (so
+    /// CR LF is two escapes, not one character). Other control characters are shown as
+    /// `\u{…}`, and `##[` gets an invisible word joiner, as in every other output.
     static func data(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.append(character)
+            case "#" where index + 2 < scalars.count && scalars[index + 1] == "#" && scalars[index + 2] == "[":
+                out.unicodeScalars.append(scalar)
+                out.unicodeScalars.append(GuardedOutput.joiner)
+            default:
+                if GuardedOutput.isControl(scalar) { out += GuardedOutput.visible(scalar) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out
     }
 
-    /// Escaping for a workflow command's property value.
+    /// Escaping for a workflow command's property value: the message's, plus `:` and `,`.
     static func property(_ text: String) -> String {
         var out = ""
-        for character in data(text) {
-            switch character {
+        for scalar in data(text).unicodeScalars {
+            switch scalar {
             case ":": out += "%3A"
             case ",": out += "%2C"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

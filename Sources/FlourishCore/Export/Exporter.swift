@@ -143,8 +143,9 @@ public enum Exporter {
         for transaction in data.transactions {
             let status = transaction.status == .cleared ? "*" : transaction.status == .pending ? "!" : ""
             for (posting, target) in zip(transaction.postings, transaction.targets) {
-                rows.append([transaction.date.description, status, transaction.description,
-                             transaction.tags.map { "#" + $0 }.joined(separator: " "), posting.account, target,
+                rows.append([transaction.date.description, status, DocumentRenderer.csvText(transaction.description),
+                             transaction.tags.map { "#" + $0 }.joined(separator: " "), DocumentRenderer.csvText(posting.account),
+                             DocumentRenderer.csvText(target),
                              posting.amount.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false), code])
             }
         }

@@ -100,18 +100,19 @@ public struct DocumentRenderer {
     // MARK: CSV
 
     /// One table: a header row and its rows. Several tables: a long form with the columns
-    /// `table,row,column,value`, so that every report is one RFC 4180 table.
+    /// `table,row,column,value`, so that every report is one RFC 4180 table. Text cells are
+    /// guarded against formula injection (`csvText`); amounts stay plain numbers.
     public func csv(_ document: ReportDocument) -> String {
         var lines: [[String]] = []
         if document.tables.count == 1, let table = document.tables.first {
             lines.append(table.columns.map(\.id))
-            for row in table.rows + table.totals { lines.append(row.map(plainCell)) }
+            for row in table.rows + table.totals { lines.append(row.map(csvCell)) }
         } else {
             lines.append(["table", "row", "column", "value"])
             for table in document.tables {
                 for (index, row) in (table.rows + table.totals).enumerated() {
                     for (column, cell) in zip(table.columns, row) {
-                        lines.append([table.id, String(index + 1), column.id, plainCell(cell)])
+                        lines.append([table.id, String(index + 1), column.id, csvCell(cell)])
                     }
                 }
             }
@@ -119,9 +120,34 @@ public struct DocumentRenderer {
         return lines.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
     }
 
+    /// A cell for CSV: text guarded, figures plain.
+    func csvCell(_ cell: ReportDocument.Cell) -> String {
+        switch cell {
+        case .text(let text), .name(let text, _): return Self.csvText(text)
+        default: return plainCell(cell)
+        }
+    }
+
+    /// A text cell a spreadsheet will not run: one that begins with `=`, `+`, `-`, `@`, a tab
+    /// or a carriage return gets a leading `'` (README, "CSV").
+    static func csvText(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// A field quoted per RFC 4180 when it holds a comma, a quote or a line break — judged and
+    /// doubled per Unicode scalar, so a quote followed by a combining mark is still a quote.
     static func csvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+        let scalars = field.unicodeScalars
+        guard scalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in scalars {
+            if scalar == "\"" { out.append("\"") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 
     /// Cells as plain values: amounts and percentages as decimal strings.

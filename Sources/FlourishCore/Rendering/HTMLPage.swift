@@ -10,16 +10,19 @@ struct HTMLPage {
     init(title: String) { self.title = title }
 
     /// Escapes text for element content and attribute values.
+    /// Text for HTML, escaped per Unicode scalar (a `<` followed by a combining mark is still
+    /// a `<`); control characters, which XML forbids, become U+FFFD.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.append(character)
+            default:
+                if GuardedOutput.isControl(scalar) && scalar != "\r" { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

@@ -46,23 +46,31 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A JSON string. Control characters (C0, DEL and C1) are `\u` escapes, and `##[` is written
+    /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub
+    /// workflow command.
     static func quote(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
+        var previous: Unicode.Scalar?
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "#" where previous == "#" && index + 1 < scalars.count && scalars[index + 1] == "[":
+                out += "\\u0023"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
+            previous = scalar
         }
         return out + "\""
     }

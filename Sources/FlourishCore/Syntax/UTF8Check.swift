@@ -70,6 +70,8 @@ enum UTF8Check {
             guard index + length <= end else { return .invalid(offset: index, byte: byte) }
             let second = bytes[index + 1]
             guard second >= low && second <= high else { return .invalid(offset: index, byte: byte) }
+            // C1 control characters (U+0080–U+009F, such as U+009B, a terminal's CSI).
+            if byte == 0xC2 && second <= 0x9F { return .control(offset: index, byte: second) }
             for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
                 return .invalid(offset: index, byte: byte)
             }

@@ -1,0 +1,114 @@
+/// What Flourish prints to a terminal or a CI log never carries commands for either.
+///
+/// Every text output passes through here on its way out:
+/// - control characters (C0 but tab and line breaks, DEL, C1 such as U+009B) are shown as
+///   visible escapes, `\u{1B}`; a carriage return stands only before a line feed. On a
+///   terminal with colour on, the colour sequences Flourish itself writes (`ESC [ … m`) pass;
+/// - GitHub's runner acts on `##[` anywhere in a line and on `::` at a line's start: a word
+///   joiner (U+2060, invisible) goes between the two characters, so the log reads the same
+///   and the runner sees no command.
+///
+/// `flourish check --format github` writes its own workflow commands, escaped per GitHub's
+/// rules, past this guard.
+final class GuardedOutput: TextOutput {
+    private let output: TextOutput
+    private let colour: Bool
+    /// Scalars held back until the next write decides what they are (`#`, `:`, `\r`).
+    private var pending = String.UnicodeScalarView()
+    /// Only blanks so far on the current line.
+    private var atLineStart = true
+
+    init(_ output: TextOutput, colour: Bool) {
+        self.output = output
+        self.colour = colour
+    }
+
+    var isTerminal: Bool { output.isTerminal }
+
+    static let joiner: Unicode.Scalar = "\u{2060}"
+
+    func write(_ text: String) {
+        var scalars = pending
+        pending = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars)
+        let input = Array(scalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < input.count {
+            let scalar = input[index]
+            let next: Unicode.Scalar? = index + 1 < input.count ? input[index + 1] : nil
+            // Decisions that need the next scalar wait for it.
+            if next == nil && (scalar == "#" || scalar == ":" || scalar == "\r" || scalar == "\u{1B}") {
+                pending.append(scalar)
+                break
+            }
+            switch scalar {
+            case "\n":
+                out.append(scalar)
+                atLineStart = true
+            case "\t", " ":
+                out.append(scalar)
+            case "\r":
+                if next == "\n" { out.append(scalar) } else { out.append(contentsOf: Self.visible(scalar).unicodeScalars) }
+            case "\u{1B}" where colour:
+                // Only Flourish's own colour sequences: ESC [ digits and ; … m.
+                var end = index + 1
+                if end < input.count && input[end] == "[" {
+                    end += 1
+                    while end < input.count, input[end] == ";" || ("0"..."9").contains(input[end]) { end += 1 }
+                    if end < input.count && input[end] == "m" {
+                        out.append(contentsOf: input[index...end])
+                        index = end + 1
+                        continue
+                    }
+                    if end == input.count {  // the sequence may go on in the next write
+                        pending.append(contentsOf: input[index...])
+                        index = input.count
+                        continue
+                    }
+                }
+                out.append(contentsOf: Self.visible(scalar).unicodeScalars)
+                atLineStart = false
+            case "#" where next == "#" && index + 2 < input.count && input[index + 2] == "[":
+                out.append(scalar)
+                out.append(Self.joiner)
+                atLineStart = false
+            case "#" where next == "#" && index + 2 == input.count:
+                pending.append(contentsOf: input[index...])  // is it `##[`? the next write says
+                index = input.count
+                continue
+            case ":" where atLineStart && next == ":":
+                out.append(scalar)
+                out.append(Self.joiner)
+                atLineStart = false
+            default:
+                if Self.isControl(scalar) {
+                    out.append(contentsOf: Self.visible(scalar).unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+                atLineStart = false
+            }
+            index += 1
+        }
+        if !out.isEmpty { output.write(String(out)) }
+    }
+
+    /// Writes what was held back; call once the command has finished.
+    func finish() {
+        guard !pending.isEmpty else { return }
+        let rest = Array(pending)
+        pending = String.UnicodeScalarView()
+        output.write(rest.map { Self.isControl($0) || $0 == "\r" ? Self.visible($0) : String($0) }.joined())
+    }
+
+    /// C0 but tab and line feed, DEL, and C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `\u{1B}`.
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+}

@@ -1,0 +1,158 @@
+import Testing
+@testable import FlourishCore
+
+/// Hostile names, descriptions, comments and file names go through every format of `check`
+/// and of every report: no line reads as a GitHub workflow command, no raw control character
+/// reaches a terminal, and no CSV cell is a formula.
+@Suite struct HostileOutputTests {
+    static let ledger = """
+    currency USD
+    account "##[add-mask]Bank" checking
+    category "=HYPERLINK(\\"http://evil\\")"
+    category "-Food"
+    category "+Fun"
+    person "@Sam"
+    budget 2026-01-01 "-Food" 100.00
+    opening 2026-01-01 "##[add-mask]Bank" 1000.00
+
+    2026-01-02 * "::warning title=x::all checks passed"  ; ##[set-output name=x]y
+      "-Food"  10.00
+      "##[add-mask]Bank"
+
+    2026-01-03 * "quote\\"\u{301}, then =cmd"  #tag
+      "=HYPERLINK(\\"http://evil\\")"  5.00
+      "@Sam"  1.00
+      "+Fun"  2.00
+      "##[add-mask]Bank"
+
+    """
+
+    /// The hostile ledger, in a file whose name would start a workflow command.
+    func file(_ text: String = ledger) -> String {
+        let path = TestSupport.temporaryDirectory() + "/::warning title=x::pwned.flourish"
+        TestSupport.write(text, to: path)
+        return path
+    }
+
+    /// No line carries `##[`, starts with `::`, or holds a raw control character.
+    func expectSafe(_ output: String, _ what: String) {
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(!line.contains("##["), "\(what): \(line)")
+            #expect(!line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::"), "\(what): \(line)")
+            #expect(!line.unicodeScalars.contains { GuardedOutput.isControl($0) && $0 != "\r" }, "\(what): \(line)")
+        }
+    }
+
+    @Test func everyFormatOfCheck() {
+        // An unknown name and an unbalanced entry, so that messages quote hostile text.
+        let path = file(Self.ledger + "2026-01-04 * \"##[error]x\"\n  \"##[debug]Fud\"  3.00\n  \"\u{1B}[2J\"  -2.00\n")
+        let text = TestSupport.run(["check", path])
+        #expect(text.status == .problems)
+        expectSafe(text.stdout + text.stderr, "check text")
+        #expect(text.stderr.contains("control character"))
+        let json = TestSupport.run(["check", "--format", "json", path])
+        expectSafe(json.stdout, "check json")
+        let github = TestSupport.run(["check", "--format", "github", path])
+        for line in github.stdout.split(separator: "\n") {
+            #expect(line.hasPrefix("::error ") || line.hasPrefix("::warning "), "\(line)")
+            #expect(!line.contains("##["), "\(line)")
+            #expect(!line.dropFirst(2).contains("::warning title=x::pwned"), "the path is escaped: \(line)")
+        }
+    }
+
+    @Test func everyReportInEveryFormat() {
+        let path = file()
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let kinds = ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions", "goals", "snapshot", "log"]
+        var shown = 0
+        for kind in kinds {
+            for format in ["text", "csv", "json", "html"] {
+                let result = TestSupport.run(["report", kind, path, "--format", format])
+                guard result.status == .success else {
+                    #expect(result.status == .usage, "\(kind) \(format)")  // a format the report does not have
+                    continue
+                }
+                shown += 1
+                expectSafe(result.stdout + result.stderr, "\(kind) \(format)")
+                if format == "csv" { expectNoFormulas(result.stdout, "\(kind) csv") }
+            }
+        }
+        // Text and JSON for all ten, CSV for eight, HTML for two.
+        #expect(shown == 30)
+        let export = TestSupport.run(["export", "csv", path])
+        expectSafe(export.stdout, "export csv")
+        expectNoFormulas(export.stdout, "export csv")
+    }
+
+    /// Every record has the header's number of fields (quotes doubled per scalar), and no text
+    /// cell begins with a formula character; amounts are plain numbers.
+    func expectNoFormulas(_ csv: String, _ what: String) {
+        let records = csv.components(separatedBy: "\r\n").dropLast()
+        let width = fields(records.first ?? "").count
+        for record in records {
+            let cells = fields(record)
+            #expect(cells.count == width, "\(what): \(record)")
+            for cell in cells {
+                guard let first = cell.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { continue }
+                let number = cell.dropFirst()
+                #expect(first == "-" && !number.isEmpty && number.allSatisfy { $0.isNumber || $0 == "." }, "\(what): \(cell)")
+            }
+        }
+    }
+
+    /// RFC 4180 fields, read per Unicode scalar.
+    func fields(_ record: String) -> [String] {
+        var fields: [String] = []
+        var current = String.UnicodeScalarView()
+        var quoted = false
+        let scalars = Array(record.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if quoted {
+                if scalar == "\"" {
+                    if index + 1 < scalars.count && scalars[index + 1] == "\"" { current.append("\""); index += 1 } else { quoted = false }
+                } else {
+                    current.append(scalar)
+                }
+            } else if scalar == "\"" {
+                quoted = true
+            } else if scalar == "," {
+                fields.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+            index += 1
+        }
+        fields.append(String(current))
+        return fields
+    }
+
+    @Test func theGuardHoldsAcrossWrites() {
+        let captured = CapturedOutput()
+        let guarded = GuardedOutput(captured, colour: false)
+        guarded.write("a #")
+        guarded.write("#[x]\n:")
+        guarded.write(":y \u{1B}[2J \u{9B}1m ok\r")
+        guarded.write("\n")
+        guarded.finish()
+        #expect(captured.text == "a #\u{2060}#[x]\n:\u{2060}:y \\u{1B}[2J \\u{9B}1m ok\r\n")
+        let terminal = CapturedOutput()
+        let coloured = GuardedOutput(terminal, colour: true)
+        coloured.write("\u{1B}[1;31merror\u{1B}[0m \u{1B}]0;title\u{7}")
+        coloured.finish()
+        #expect(terminal.text == "\u{1B}[1;31merror\u{1B}[0m \\u{1B}]0;title\\u{7}")
+    }
+
+    @Test func cellsAndMarkupEscapePerScalar() {
+        #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
+        #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")
+        #expect(DocumentRenderer.csvText("\tx") == "'\tx")
+        #expect(DocumentRenderer.csvText("Food") == "Food")
+        #expect(HTMLPage.escape("<\u{338}script>") == "&lt;\u{338}script&gt;")
+        #expect(JSONValue.quote("##[x] \u{9B}") == "\"#\\u0023[x] \\u009b\"")
+        #expect(DiagnosticRenderer.data("a\r\nb ##[c]") == "a%0D%0Ab #\u{2060}#[c]")
+        #expect(DiagnosticRenderer.property("p\r\n:,") == "p%0D%0A%3A%2C")
+    }
+}
