@@ -10,4 +10,6 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// Flourish itself failed (EX_SOFTWARE).
     case software = 70
+    /// A file cannot be written: not writable, locked, changed meanwhile, disk full (EX_IOERR).
+    case ioError = 74
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The command-line interface as a function, so tests can drive it in-process.
 public enum Flourish {
     /// A command's body: its arguments and the context in, the exit status out.
@@ -141,6 +149,13 @@ public enum Flourish {
                 return .failure(ExitCodeError(code: .problems))
             }
             return .success(validated.journal)
+        }
+
+        /// A ledger that cannot be edited: missing (66), or not writable, locked, changed
+        /// meanwhile or not written (74). Nothing was written.
+        func cannotEdit(_ failure: FileEdit.Failure) -> ExitCode {
+            stderr.write("Error: cannot write '\(failure.path)': \(failure.reason)\n")
+            return access(failure.path, F_OK) == 0 ? .ioError : .noInput
         }
 
         func cannotRead(_ failure: FileSystem.Failure) -> ExitCode {

@@ -12,10 +12,22 @@ enum FormatCommand {
         var wouldChange = 0
         for path in paths {
             let bytes: [UInt8]
+            // fmt --check only reads; fmt edits (locked, checked for edits made meanwhile).
+            var edit: FileEdit?
             do {
-                bytes = try FileSystem.read(path)
-            } catch {
+                if checkOnly {
+                    bytes = try FileSystem.read(path)
+                } else {
+                    edit = try FileEdit(path)
+                    bytes = edit?.original ?? []
+                }
+            } catch let error as FileSystem.Failure {
                 status = context.cannotRead(error)
+                continue
+            } catch let error as FileEdit.Failure {
+                status = context.cannotEdit(error)
+                continue
+            } catch {
                 continue
             }
             let result = Formatter.format(SourceFile(path: path, bytes: bytes))
@@ -34,11 +46,10 @@ enum FormatCommand {
                 continue
             }
             do {
-                try FileSystem.writeAtomically(path, output)
+                try edit?.commit(output, doing: "`fmt`")
                 context.stdout.write("reformatted \(path)\n")
             } catch {
-                context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-                status = .software
+                status = context.cannotEdit(error)
             }
         }
         if checkOnly && wouldChange > 0 && status == .success { status = .problems }

@@ -3,6 +3,8 @@
 struct LedgerAppend {
     let path: String
     let original: [UInt8]
+    /// The file, locked until the entry is written.
+    let edit: FileEdit
     /// The ledger as it is, with its includes, booked.
     let before: Journal
     /// The bucket-rule errors the ledger already has (shown; they do not stop an addition).
@@ -10,12 +12,13 @@ struct LedgerAppend {
 
     /// Reads and checks the file; on a problem reports it and returns the exit status instead.
     static func open(_ path: String, _ context: Flourish.Context) -> Result<LedgerAppend, ExitCodeError> {
-        let original: [UInt8]
+        let edit: FileEdit
         do {
-            original = try FileSystem.read(path)
+            edit = try FileEdit(path)
         } catch {
-            return .failure(ExitCodeError(code: context.cannotRead(error)))
+            return .failure(ExitCodeError(code: context.cannotEdit(error)))
         }
+        let original = edit.original
         let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)], allowedIncludes: context.allowedIncludes)
         let validated = Validator.validated(loaded)
         let before = validated.journal
@@ -31,7 +34,7 @@ struct LedgerAppend {
             context.stderr.write(renderer.render(errors))
             context.stderr.write("\(path): the bucket rule is broken (\(counted(errors.count, "error", "errors"))); adding anyway\n")
         }
-        return .success(LedgerAppend(path: path, original: original, before: before, bucketErrors: errors.count))
+        return .success(LedgerAppend(path: path, original: original, edit: edit, before: before, bucketErrors: errors.count))
     }
 
     /// Appends `text` after a blank line, checks the result, and writes it; `what` names the
@@ -51,10 +54,9 @@ struct LedgerAppend {
             return .problems
         }
         do {
-            try FileSystem.writeAtomically(path, updated)
+            try edit.commit(updated, doing: "`\(what == "the entry" ? "add" : "import")`")
         } catch {
-            context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-            return .software
+            return context.cannotEdit(error)
         }
         return nil
     }

@@ -159,7 +159,7 @@ enum ReportCommand {
             try FileSystem.writeAtomically(output, Array(text.utf8))
         } catch {
             context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-            return .software
+            return .ioError
         }
         context.stdout.write("wrote \(output)\n")
         return .success

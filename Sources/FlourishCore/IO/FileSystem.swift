@@ -82,8 +82,12 @@ public enum FileSystem {
     }
 
     /// Replaces a file's content atomically: a temporary file in the same folder, then rename.
-    /// The file keeps its permissions. On any failure the original is untouched.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+    /// A symbolic link is followed to the real file, which keeps its permissions; a file the
+    /// user may not write is refused. On any failure the original is untouched. (Ledgers are
+    /// edited through `FileEdit`, which also locks and checks for edits made meanwhile.)
+    public static func writeAtomically(_ written: String, _ bytes: [UInt8]) throws(Failure) {
+        let path = canonicalPath(written) ?? written
+        if access(path, F_OK) == 0 && access(path, W_OK) != 0 { throw failure(written) }
         var template = Array((path + ".flourish-tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path) }

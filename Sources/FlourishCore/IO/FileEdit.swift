@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rewriting a person's only copy of their finances without losing anything (`fmt`, `add`,
+/// `import`):
+/// - the write goes to the real file behind a symbolic link, and keeps its mode and owner;
+///   a file the user may not write is refused before anything is done;
+/// - an advisory lock (`flock`) is held from reading to writing, so two writers take turns
+///   (the second waits up to `lockWait` milliseconds, then fails clearly);
+/// - just before the new content replaces the old, the file must be as it was read (same
+///   bytes); otherwise nothing is written and the error says the file changed meanwhile;
+/// - the new content is written to a temporary file beside the real one and renamed over it
+///   (a file with hard links is rewritten in place instead, so every link sees the change);
+///   temporary files left by an earlier crash are removed once the lock is held.
+public final class FileEdit {
+    /// Why an edit could not be made; nothing was written.
+    public struct Failure: Error, Sendable {
+        public var path: String
+        public var reason: String
+    }
+
+    /// The path as the user named it, and the file it leads to.
+    public let path: String
+    public let realPath: String
+    /// The content read under the lock.
+    public let original: [UInt8]
+    private let lockDescriptor: Int32
+    private let info: stat
+
+    /// How long a second writer waits for the first, in milliseconds.
+    public static let lockWait = 5_000
+    static let temporaryMarker = ".flourish-tmp-"
+
+    /// Opens `path` for editing: resolves it, checks it may be written, takes the lock, cleans
+    /// up stale temporary files and reads the content.
+    public init(_ path: String) throws(Failure) {
+        self.path = path
+        guard let real = FileSystem.canonicalPath(path) else { throw Self.failure(path) }
+        realPath = real
+        // Refused when the system says no, and when nobody may write it (0444): even root
+        // does not rewrite a ledger its owner marked read-only.
+        var modes = stat()
+        guard stat(real, &modes) == 0 else { throw Self.failure(path) }
+        guard access(real, W_OK) == 0, modes.st_mode & 0o222 != 0 else {
+            throw Failure(path: path, reason: "the file is read-only; nothing was written")
+        }
+        // Lock the file that is at the path once the lock is held (a writer before us may
+        // have replaced it).
+        var descriptor: Int32 = -1
+        let deadline = Self.now() + Self.lockWait
+        while true {
+            descriptor = open(real, O_RDONLY | O_NONBLOCK)
+            guard descriptor >= 0 else { throw Self.failure(path) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                var held = stat()
+                var current = stat()
+                if fstat(descriptor, &held) == 0, stat(real, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                    break
+                }
+            } else if errno != EWOULDBLOCK && errno != EINTR {
+                let error = Self.failure(path)
+                close(descriptor)
+                throw error
+            }
+            close(descriptor)
+            if Self.now() > deadline {
+                throw Failure(path: path, reason: "another flourish command is writing it; try again when it has finished")
+            }
+            usleep(20_000)
+        }
+        lockDescriptor = descriptor
+        var info = stat()
+        fstat(descriptor, &info)
+        self.info = info
+        Self.removeStaleTemporaryFiles(of: real)
+        do {
+            original = try FileSystem.read(real)
+        } catch {
+            close(descriptor)
+            throw Failure(path: path, reason: error.reason)
+        }
+    }
+
+    deinit { close(lockDescriptor) }
+
+    /// Replaces the content with `bytes`, unless the file changed since it was read.
+    /// `doing` names the command in the refusal ("the file changed while `add` ran").
+    public func commit(_ bytes: [UInt8], doing: String) throws(Failure) {
+        let now: [UInt8]
+        do { now = try FileSystem.read(realPath) } catch { throw Failure(path: path, reason: error.reason) }
+        guard now == original else {
+            throw Failure(path: path, reason: "the file changed while \(doing) ran — nothing was written")
+        }
+        if info.st_nlink > 1 {
+            try rewriteInPlace(bytes)
+        } else {
+            try replace(with: bytes)
+        }
+    }
+
+    /// A temporary file beside the real one, then a rename over it.
+    private func replace(with bytes: [UInt8]) throws(Failure) {
+        var template = Array((realPath + Self.temporaryMarker + "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Self.failure(path) }
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var done = false
+        defer { if !done { unlink(temporary) } }
+        fchmod(fd, info.st_mode & 0o7777)
+        // Keep the owner where allowed (root editing another user's ledger).
+        if fchown(fd, info.st_uid, info.st_gid) != 0 && getuid() == 0 {
+            close(fd)
+            throw Self.failure(path)
+        }
+        do { try Self.writeAll(fd, bytes) } catch { close(fd); throw Failure(path: path, reason: error.reason) }
+        guard fsync(fd) == 0 else {
+            let error = Self.failure(path)
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, realPath) == 0 else { throw Self.failure(path) }
+        done = true
+    }
+
+    /// Hard links share one inode: write the new content into it. The new content is first
+    /// saved beside it, so a crash in the middle leaves it on disk.
+    private func rewriteInPlace(_ bytes: [UInt8]) throws(Failure) {
+        let backup = realPath + Self.temporaryMarker + "inplace"
+        let saved = open(backup, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard saved >= 0 else { throw Self.failure(path) }
+        do { try Self.writeAll(saved, bytes) } catch { close(saved); unlink(backup); throw Failure(path: path, reason: error.reason) }
+        fsync(saved)
+        close(saved)
+        let fd = open(realPath, O_WRONLY | O_TRUNC)
+        guard fd >= 0 else { throw Self.failure(path) }
+        do { try Self.writeAll(fd, bytes) } catch { close(fd); throw Failure(path: path, reason: error.reason) }
+        fsync(fd)
+        close(fd)
+        unlink(backup)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(FileSystem.Failure) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystem.Failure(path: "", reason: String(cString: strerror(errno)))
+            }
+            written += count
+        }
+    }
+
+    /// Temporary files of this file left by a crash (`NAME.flourish-tmp-…`).
+    private static func removeStaleTemporaryFiles(of real: String) {
+        let folder = FileSystem.directory(of: real)
+        let prefix = String(real.dropFirst(folder.count)) + temporaryMarker
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(prefix) { unlink(folder + name) }
+        }
+    }
+
+    private static func failure(_ path: String) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// Milliseconds on the monotonic clock (only for the lock's wait, never for figures).
+    private static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int(time.tv_sec) * 1_000 + Int(time.tv_nsec) / 1_000_000
+    }
+}
