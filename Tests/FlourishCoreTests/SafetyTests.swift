@@ -55,3 +55,59 @@ import Testing
         #expect(main.stderr.contains("Not a regular file"))
     }
 }
+
+/// Hostile input finishes in bounded time and output.
+@Suite struct BoundedWorkTests {
+    @Test func aCategoryTwentyThousandLevelsDeepIsAnError() {
+        let name = (0..<20_000).map { "p\($0 % 10)" }.joined(separator: ":")
+        let rendered = TestSupport.check("currency USD\ncategory \(name)\n")
+        #expect(rendered.contains("error: invalid name `p0:p1:p2:p3:p4:p5:p6:p7:p8:p9:p0:p1:p2:p3:p4:p5:p6:p7:p8:p9:…`: a name has at most 64 parts between `:`"))
+    }
+
+    @Test func aThousandUnknownNamesAgainstAThousandDeclared() {
+        var text = "currency USD\naccount Bank checking\n"
+        for index in 0..<1_000 { text += "category Declared\(index)Category\n" }
+        for index in 0..<1_000 { text += "2026-01-01 x\n  Unknown\(index)Thing  1.00\n  Bank\n" }
+        let rendered = TestSupport.check(text)
+        #expect(rendered.contains("error: unknown account, category or person `Unknown0Thing`"))
+        #expect(rendered.contains("… and 990 more `unknown-name` errors like the ones above"))
+    }
+
+    @Test func theEditDistanceGivesUpPastItsBound() {
+        func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+        #expect(Suggestion.editDistance(scalars("kitten"), scalars("sitting"), atMost: 3) == 3)
+        #expect(Suggestion.editDistance(scalars("kitten"), scalars("sitting"), atMost: 2) == nil)
+        #expect(Suggestion.editDistance(scalars("Dinig"), scalars("Dining")) == 1)
+        #expect(Suggestion.closest(to: "Cofee", among: ["Coffee", "Cafe", "Toffee"]) == "Coffee")
+        #expect(Suggestion.closest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
+    }
+
+    /// (The year 9999 gives 95,688 errors the same way; the year 2300 keeps the debug build quick.)
+    @Test func aSnapshotFarAheadCountsTheRestOfItsErrors() {
+        let text = "currency USD\naccount Bank checking\nopening 2026-01-01 Bank 100.00\nallowance 2026-01-01 10.00\nsnapshot 2300-12-31 funds 100.00\n"
+        let path = TestSupport.temporaryDirectory() + "/far.flourish"
+        TestSupport.write(text, to: path)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("error: … and 3,290 more `overcommitted` errors like the ones above\n"))
+        #expect(result.stderr.hasSuffix("3300 errors (0 entries in 1 file)\n"))
+        #expect(result.stderr.utf8.count < 5_000)
+    }
+
+    @Test func anImportErrorShowsAFieldCutShort() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Misc\nopening 2026-01-01 Bank 1.00\n", to: dir + "/l.flourish")
+        TestSupport.write("account Bank\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\ndefault Misc\n", to: dir + "/r.rules")
+        TestSupport.write("2026-01-02,Huge," + String(repeating: "9", count: 10_000_000) + "\n", to: dir + "/s.csv")
+        let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/r.rules", "--file", dir + "/l.flourish"])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("error: amount `" + String(repeating: "9", count: 60) + "…` is not an amount"))
+        #expect(result.stderr.utf8.count < 2_000)
+    }
+
+    @Test func aLongArgumentIsCutInUsageErrors() {
+        let result = TestSupport.run(["report", String(repeating: "x", count: 100_000)])
+        #expect(result.status == .usage)
+        #expect(result.stderr.utf8.count < 2_000)
+    }
+}

@@ -32,8 +32,13 @@ enum CheckCommand {
         let validated = Validator.validated(loaded, options: CheckOptions(asOf: asOf))
         let diagnostics = validated.diagnostics
         let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
+        // A counted run stands for all the problems it counts.
+        func weight(_ diagnostic: Diagnostic) -> Int {
+            if case .more(_, let count, _) = diagnostic.problem { return count }
+            return 1
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + weight($1) }
+        let warnings = diagnostics.reduce(0) { $0 + weight($1) } - errors
         let failed = errors > 0 || (strict && warnings > 0)
         switch format {
         case .json:

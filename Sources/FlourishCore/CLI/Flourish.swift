@@ -112,7 +112,10 @@ public enum Flourish {
         var colour: Bool { stderr.isTerminal && environment["NO_COLOR"] == nil }
 
         func usageError(_ message: String, command: String?) -> ExitCode {
-            stderr.write("Error: \(message)\n\n" + HelpText.usage(for: command))
+            // Arguments echoed in the message are cut to a readable length.
+            let shown = message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { Problem.shown(String($0), limit: 300) }.joined(separator: "\n")
+            stderr.write("Error: \(shown)\n\n" + HelpText.usage(for: command))
             return .usage
         }
 

@@ -43,6 +43,8 @@ public enum Problem: Sendable, Equatable {
     case overcommitted(date: CivilDate, shortfall: Money, funds: Money, days: Int, through: CivilDate, biggest: [SetAside], currency: Currency)
     case goalOverdrawn(goal: String, date: CivilDate, by: Money, currency: Currency)
     case snapshotMismatch(bucket: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
+    /// The rest of a long run of one kind of problem, counted instead of listed.
+    case more(id: String, count: Int, severity: Diagnostic.Severity)
     // Import
     case unknownRule(String, suggestion: String?)
     case missingRule(String)
@@ -61,6 +63,7 @@ public enum Problem: Sendable, Equatable {
     public var severity: Diagnostic.Severity {
         switch self {
         case .usedBeforeOpening: return .warning
+        case .more(_, _, let severity): return severity
         default: return .error
         }
     }
@@ -104,6 +107,7 @@ public enum Problem: Sendable, Equatable {
         case .overcommitted: return "overcommitted"
         case .goalOverdrawn: return "goal-overdrawn"
         case .snapshotMismatch: return "snapshot-assertion"
+        case .more(let id, _, _): return id
         case .unknownRule: return "unknown-rule"
         case .missingRule: return "missing-rule"
         case .importColumns: return "import-columns"
@@ -118,86 +122,89 @@ public enum Problem: Sendable, Equatable {
         case .controlCharacter(let byte):
             return "unexpected control character 0x\(hex(byte))"
         case .unexpectedLineStart(let found):
-            return "a line cannot start with `\(found)`"
+            return "a line cannot start with `\(Self.shown(found))`"
         case .unknownDirective(let word, _):
-            return "unknown directive `\(word)`"
+            return "unknown directive `\(Self.shown(word))`"
         case .orphanLine:
             return "indented line does not belong to an entry"
         case .expected(let what, let found):
-            if let found { return "expected \(what), found `\(found)`" }
+            if let found { return "expected \(what), found `\(Self.shown(found))`" }
             return "expected \(what) at end of line"
         case .unterminatedString:
             return "unterminated string: missing closing `\"`"
         case .unexpectedText(let text, _):
-            return "unexpected `\(text)`"
+            return "unexpected `\(Self.shown(text))`"
         case .invalidDate(let text, let reason):
-            if let reason { return "invalid date `\(text)`: \(reason)" }
-            return "invalid date `\(text)`"
+            if let reason { return "invalid date `\(Self.shown(text))`: \(reason)" }
+            return "invalid date `\(Self.shown(text))`"
         case .invalidAmount(let text):
-            return "`\(text)` is not an amount"
+            return "`\(Self.shown(text))` is not an amount"
         case .amountOverflow(let text, _):
-            return "amount `\(text)` is too large"
+            return "amount `\(Self.shown(text))` is too large"
         case .tooManyDecimals(let text, let decimals, let currency):
-            return "amount `\(text)` has more decimals than \(currency) allows (\(decimals))"
+            return "amount `\(Self.shown(text))` has more decimals than \(currency) allows (\(decimals))"
         case .invalidCurrency(let code):
-            return "`\(code)` is not a currency code"
+            return "`\(Self.shown(code))` is not a currency code"
         case .secondCurrency(let code, let ledgerCurrency):
-            return "second currency `\(code)`: this ledger's currency is \(ledgerCurrency), and format v1 allows one"
+            return "second currency `\(Self.shown(code))`: this ledger's currency is \(ledgerCurrency), and format v1 allows one"
         case .amountBeforeCurrency:
             return "amount before the `currency` line"
         case .outOfRange(let what, let value, let allowed):
             return "\(what) must be \(allowed), found \(value)"
         case .unknownWord(let what, let word, _, _):
-            return "unknown \(what) `\(word)`"
+            return "unknown \(what) `\(Self.shown(word))`"
         case .invalidName(let name, let reason):
-            return "invalid name `\(name)`: \(reason)"
+            return "invalid name `\(Self.shown(name))`: \(reason)"
         case .missingReason:
             return "correction without a reason"
         case .emptyEntry(let lines):
             return lines == 0 ? "entry has no split lines" : "entry has only one split line"
         case .includeNotFound(let path, let reason):
-            return "cannot include `\(path)`: \(reason)"
+            return "cannot include `\(Self.shown(path))`: \(reason)"
         case .includeOutside(let path):
-            return "`\(path)` is outside the ledger's folder; it was not read"
+            return "`\(Self.shown(path))` is outside the ledger's folder; it was not read"
         case .includeCycle(let chain):
             return "include cycle: " + chain.joined(separator: " → ")
         case .duplicateInclude(let path):
-            return "`\(path)` is included more than once"
+            return "`\(Self.shown(path))` is included more than once"
         case .unknownName(let name, let expected, _, _):
-            return "unknown \(expected) `\(name)`"
+            return "unknown \(expected) `\(Self.shown(name))`"
         case .wrongKind(let name, let actual, let expected, let directive):
-            return "`\(name)` is \(actual), but `\(directive)` needs \(expected)"
+            return "`\(Self.shown(name))` is \(actual), but `\(directive)` needs \(expected)"
         case .duplicateDeclaration(let name, let kind):
-            return "\(kind) `\(name)` is declared more than once"
+            return "\(kind) `\(Self.shown(name))` is declared more than once"
         case .unbalancedEntry(let sum, let currency):
             return "entry does not balance: its lines sum to \(Self.amount(sum, currency))"
         case .multipleMissingAmounts(let count):
             return "\(count) lines leave their amount out; at most one may"
         case .balanceAssertionFailed(let account, let date, let expected, let actual, let currency):
-            return "balance assertion failed for `\(account)` at the end of \(date): expected \(Self.amount(expected, currency)), "
+            return "balance assertion failed for `\(Self.shown(account))` at the end of \(date): expected \(Self.amount(expected, currency)), "
                 + "actual \(Self.amount(actual, currency)), difference \(Self.difference(actual, expected, currency))"
         case .sumOverflow(let what, _):
             return "\(what) is too large to compute exactly"
         case .usedBeforeOpening(let account, let used, let opened):
-            return "`\(account)` is used on \(used), before its opening balance on \(opened)"
+            return "`\(Self.shown(account))` is used on \(used), before its opening balance on \(opened)"
         case .deadlineBeforeStart(let goal):
-            return "goal `\(goal)` has a deadline before its start date"
+            return "goal `\(Self.shown(goal))` has a deadline before its start date"
         case .overcommitted(let date, let shortfall, let funds, let days, let through, _, let currency):
             let lasting = days > 1 ? " (for \(days) days, through \(through))" : ""
             return "overcommitted by \(Self.amount(shortfall, currency)) on \(date): the set-asides exceed the funds of \(Self.amount(funds, currency))\(lasting)"
         case .goalOverdrawn(let goal, let date, let by, let currency):
-            return "goal `\(goal)` is overdrawn by \(Self.amount(by, currency)) on \(date)"
+            return "goal `\(Self.shown(goal))` is overdrawn by \(Self.amount(by, currency)) on \(date)"
         case .snapshotMismatch(let bucket, let date, let expected, let actual, let currency):
             return "snapshot assertion failed for \(bucket) at the end of \(date): expected \(Self.amount(expected, currency)), "
                 + "actual \(Self.amount(actual, currency)), difference \(Self.difference(actual, expected, currency))"
+        case .more(let id, let count, let severity):
+            let grouped = Money(minorUnits: Int64(count)).formatted(decimals: 0)
+            return "… and \(grouped) more `\(id)` \(severity.rawValue)\(count == 1 ? "" : "s") like the ones above"
         case .unknownRule(let word, _):
-            return "unknown rule `\(word)`"
+            return "unknown rule `\(Self.shown(word))`"
         case .missingRule(let rule):
             return "the rules have no `\(rule)` line"
         case .importColumns(let needed, let found):
             return "this row has \(found) \(found == 1 ? "column" : "columns"), the rules read column \(needed)"
         case .importField(let what, let value, let expected):
-            return "\(what) `\(value)` is not \(expected)"
+            return "\(what) `\(Self.shown(value))` is not \(expected)"
         }
     }
 
@@ -289,6 +296,8 @@ public enum Problem: Sendable, Equatable {
             return "fix the row or the rules; nothing from this file was imported"
         case .expected, .outOfRange:
             return nil
+        case .more:
+            return "fix the first ones; the rest often follow from them"
         }
     }
 
@@ -301,6 +310,17 @@ public enum Problem: Sendable, Equatable {
             self.what = what
             self.amount = amount
         }
+    }
+
+    /// How much of an echoed piece of input a message shows: a 10 MB field is cut.
+    static let shownLength = 60
+
+    /// Input echoed in a message, cut to `shownLength` characters with `…`. (Control
+    /// characters are made visible where the text is printed: `GuardedOutput`.)
+    static func shown(_ text: String, limit: Int = shownLength) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(limit))) + "…"
     }
 
     /// The largest figure Flourish holds, in the ledger's currency.

@@ -1,36 +1,62 @@
 /// "Did you mean …?" — the closest candidate by edit distance, ignoring case.
+///
+/// Bounded work on hostile input: candidates whose length differs by more than the allowed
+/// distance are skipped before any comparison, and the distance is computed in a band of that
+/// width, giving up as soon as it must exceed the best found so far.
 enum Suggestion {
     /// The best candidate within a distance proportional to the word's length, if any.
     static func closest<S: Sequence>(to word: String, among candidates: S) -> String?
     where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
+        // A word far longer than any name has no useful suggestion.
+        guard target.count <= 256 else { return nil }
         let limit = max(1, (target.count + 2) / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            let count = candidate.unicodeScalars.count
+            if abs(count - target.count) > limit { continue }
             let scalars = Array(candidate.lowercased().unicodeScalars)
-            if abs(scalars.count - target.count) > limit { continue }
-            let distance = editDistance(target, scalars)
-            if distance <= limit, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
-            }
+            let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+            guard bound >= 0, let distance = editDistance(target, scalars, atMost: bound) else { continue }
+            best = (candidate, distance)
+            if distance == 0 { break }
         }
         return best?.name
     }
 
     /// Levenshtein distance between two scalar arrays (two-row dynamic programme).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        editDistance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// The distance when it is at most `bound`, else nil; only cells within `bound` of the
+    /// diagonal are computed, and a row whose every cell exceeds the bound ends the search.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
+        if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        let infinity = bound + 1
+        var previous = [Int](repeating: infinity, count: b.count + 1)
+        var current = [Int](repeating: infinity, count: b.count + 1)
+        for j in 0...min(b.count, bound) { previous[j] = j }
         for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            let low = max(1, i - bound)
+            let high = min(b.count, i + bound)
+            current[0] = i <= bound ? i : infinity
+            if low > 1 { current[low - 1] = infinity }
+            var rowBest = current[0]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    current[j] = min(value, infinity)
+                    rowBest = min(rowBest, current[j])
+                }
             }
+            if high < b.count { current[high + 1] = infinity }
+            if rowBest > bound { return nil }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 }

@@ -49,6 +49,9 @@ extension Parser {
         case .emptyPart:
             let name = token.kind == .string ? StringLiteral.unquote(text(token)) : text(token)
             session.report(.invalidName(name, reason: "every part between `:` needs a name"), at: location(token))
+        case .tooManyParts:
+            let name = token.kind == .string ? StringLiteral.unquote(text(token)) : text(token)
+            session.report(.invalidName(name, reason: "a name has at most \(NameRules.maximumParts) parts between `:`"), at: location(token))
         }
     }
 

@@ -26,6 +26,30 @@ public enum Validator {
         let sorted = diagnostics.enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)
-        return Result(journal: booked.journal, diagnostics: sorted)
+        return Result(journal: booked.journal, diagnostics: collapsed(sorted))
+    }
+
+    /// How many problems of one kind in a row are listed before the rest are counted.
+    public static let runShown = 10
+
+    /// Long runs of one kind of problem (a snapshot in the year 9999 can overcommit 95,000
+    /// months) are cut after `runShown`, with one line counting the rest.
+    static func collapsed(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var index = 0
+        while index < diagnostics.count {
+            var end = index + 1
+            while end < diagnostics.count && diagnostics[end].id == diagnostics[index].id { end += 1 }
+            let run = end - index
+            if run > runShown + 1 {
+                out += diagnostics[index..<index + runShown]
+                let first = diagnostics[index + runShown]
+                out.append(Diagnostic(.more(id: first.id, count: run - runShown, severity: first.severity), at: first.location))
+            } else {
+                out += diagnostics[index..<end]
+            }
+            index = end
+        }
+        return out
     }
 }
