@@ -1,0 +1,106 @@
+/// What the fuzzers in `Fuzz/` exercise, one function a target. Each takes arbitrary bytes,
+/// runs a stage of Flourish on them and checks what must always hold; a crash, a hang or a
+/// broken invariant (a trap) is a finding. Kept in the library so that every crasher ever found
+/// replays as a regression test (`FuzzRegressionTests`).
+public enum FuzzTargets {
+    /// The targets by name, as `Fuzz/run` and the regression tests call them.
+    public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
+        ("parse", parse), ("check", check), ("fmt", fmt), ("report", report),
+        ("export", export), ("csv", csv), ("rules", rules),
+    ]
+
+    /// A ledger from memory, in a folder that does not exist, so includes read nothing.
+    static func load(_ bytes: [UInt8]) -> LedgerLoader.Result {
+        LedgerLoader.load(sources: [SourceFile(path: "/nonexistent-flourish-fuzz/input.flourish", bytes: bytes)])
+    }
+
+    /// Parsing one file, and linking it.
+    public static func parse(_ bytes: [UInt8]) {
+        let file = SourceFile(path: "input.flourish", bytes: bytes)
+        let parsed = Parser.parse(file, fileIndex: 0)
+        for diagnostic in parsed.diagnostics {
+            precondition(Int(diagnostic.location.end) <= bytes.count, "a location past the end of the file")
+        }
+        _ = load(bytes)
+    }
+
+    /// `check` in every format.
+    public static func check(_ bytes: [UInt8]) {
+        let validated = Validator.validated(load(bytes))
+        let renderer = DiagnosticRenderer(files: validated.journal.ledger.files)
+        _ = renderer.render(validated.diagnostics)
+        _ = renderer.github(validated.diagnostics)
+        _ = renderer.json(validated.diagnostics)
+    }
+
+    /// `fmt` keeps every token and is idempotent.
+    public static func fmt(_ bytes: [UInt8]) {
+        let first = Formatter.format(SourceFile(path: "input.flourish", bytes: bytes))
+        guard let formatted = first.formatted else { return }
+        let second = Formatter.format(SourceFile(path: "input.flourish", text: formatted))
+        precondition(second.formatted == formatted, "fmt is not idempotent")
+    }
+
+    /// Every report in every format, on a ledger without errors.
+    public static func report(_ bytes: [UInt8]) {
+        let validated = Validator.validated(load(bytes))
+        guard !validated.hasErrors, let span = validated.journal.dateRange else { return }
+        let journal = validated.journal
+        let context = ReportContext(journal: journal, from: span.lowerBound, to: span.upperBound, asOf: span.upperBound)
+        let month = journal.month(containing: span.upperBound)
+        let renderer = DocumentRenderer(currency: journal.ledger.currency, unicode: true)
+        func render(_ document: ReportDocument) {
+            _ = renderer.text(document)
+            _ = renderer.csv(document)
+            _ = renderer.json(document)
+        }
+        do {
+            render(try BalancesReport.make(context).document)
+            render(try BudgetReport.make(context, month: month).document)
+            let review = try ReviewReport.make(context, month: month)
+            render(review.document)
+            _ = ReviewHTML.render(review, currency: journal.ledger.currency)
+            if let dashboard = try DashboardReport.make(context) {
+                render(dashboard.document)
+                _ = DashboardHTML.render(dashboard, currency: journal.ledger.currency)
+            }
+            render(try PeopleReport.make(context, settle: true).document)
+            render(try SubscriptionsReport.make(context).document)
+            render(try GoalsReport.make(context).document)
+            render(try RegisterReport.make(context, names: [], match: nil, tag: nil).document)
+        } catch {
+            precondition(error.location != nil || error.what != nil, "an overflow that names nothing")
+        }
+        if let snapshot = SnapshotReport.make(journal, date: span.upperBound) {
+            _ = SnapshotRenderer.text(snapshot)
+            _ = SnapshotRenderer.json(snapshot)
+        }
+        let log = LogReport.make(journal, range: month.first...max(month.first, span.upperBound))
+        _ = LogRenderer.text(log)
+    }
+
+    /// Every export of a ledger without errors.
+    public static func export(_ bytes: [UInt8]) {
+        let validated = Validator.validated(load(bytes))
+        guard !validated.hasErrors else { return }
+        for target in Exporter.Target.allCases { _ = Exporter.export(validated.journal, as: target) }
+    }
+
+    /// The CSV reader.
+    public static func csv(_ bytes: [UInt8]) {
+        for separator in [UInt8(ascii: ","), UInt8(ascii: ";")] {
+            _ = CSVReader.records(bytes, separator: separator)
+        }
+    }
+
+    /// A rules file and a statement, separated by the first NUL byte.
+    public static func rules(_ bytes: [UInt8]) {
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        let rulesFile = SourceFile(path: "statement.rules", bytes: Array(bytes[..<split]))
+        let csvFile = SourceFile(path: "statement.csv", bytes: split < bytes.count ? Array(bytes[(split + 1)...]) : [])
+        let parsed = ImportRules.parse(rulesFile, fileIndex: 0)
+        guard let rules = parsed.rules else { return }
+        let read = Importer.rows(csvFile, fileIndex: 1, rules: rules, decimals: 2)
+        _ = Importer.entries(read.rows, account: rules.account, decimals: 2)
+    }
+}
