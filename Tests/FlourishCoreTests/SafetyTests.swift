@@ -111,3 +111,40 @@ import Testing
         #expect(result.stderr.utf8.count < 2_000)
     }
 }
+
+/// Control characters never reach a ledger, whatever their source, and show as escapes.
+@Suite struct ControlCharacterTests {
+    @Test func inALedgerC0AndC1AreErrorsShownAsEscapes() {
+        let path = TestSupport.temporaryDirectory() + "/c.flourish"
+        TestSupport.write("currency USD\naccount \"Bank\u{9B}2J\" checking\ncategory \"Food\u{1B}[2J\"\n", to: path)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("c.flourish:2:14: error: unexpected control character 0x9B\n"))
+        #expect(result.stderr.contains("c.flourish:3:15: error: unexpected control character 0x1B\n"))
+        #expect(!result.stderr.unicodeScalars.contains { GuardedOutput.isControl($0) })
+    }
+
+    @Test func addRefusesAnArgumentWithAControlCharacter() {
+        let path = TestSupport.temporaryDirectory() + "/a.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\n", to: path)
+        let result = TestSupport.run(["add", "2026-11-23", "Lunch\u{1B}[2J", "4.5", "Food", "--from", "Bank", "--file", path])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("Error: the description 'Lunch\\u{1B}[2J' holds a control character; a ledger cannot\n"))
+        let amount = TestSupport.run(["add", "2026-11-23", "Lunch", "4.5\u{1B}[2J0", "Food", "--from", "Bank", "--file", path])
+        #expect(amount.stderr.hasPrefix("Error: '4.5\\u{1B}[2J0' is not an amount"))
+    }
+
+    @Test func rulesFilesAndStatementsToo() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Misc\nopening 2026-01-01 Bank 1.00\n", to: dir + "/l.flourish")
+        TestSupport.write("account Bank\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\ndefault Misc\n", to: dir + "/r.rules")
+        TestSupport.write("2026-01-02,Shop\u{1B}]0;pwned\u{7},-1.00\n", to: dir + "/s.csv")
+        let statement = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/r.rules", "--file", dir + "/l.flourish"])
+        #expect(statement.status == .problems)
+        #expect(statement.stderr.contains("error: description `Shop\\u{1B}]0;pwned\\u{7}` is not text without control characters"))
+        TestSupport.write("account Bank\ndate 1 YYYY-MM-DD\u{9B}\ndescription 2\namount 3\ndefault Misc\n", to: dir + "/r.rules")
+        TestSupport.write("2026-01-02,Shop,-1.00\n", to: dir + "/s.csv")
+        let rules = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/r.rules", "--file", dir + "/l.flourish"])
+        #expect(rules.stderr.contains("r.rules:2:18: error: unexpected control character 0x9B"))
+    }
+}

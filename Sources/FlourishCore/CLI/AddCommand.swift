@@ -17,6 +17,11 @@ enum AddCommand {
         guard let account = invocation.values["--from"] else {
             throw Invocation.UsageError(message: "say which account paid: --from ACCOUNT")
         }
+        for (what, text) in [("the description", description), ("the category", category), ("the account", account),
+                             ("the tag", invocation.values["--tag"] ?? "")]
+        where text.unicodeScalars.contains(where: { GuardedOutput.isControl($0) || $0 == "\n" }) {
+            throw Invocation.UsageError(message: "\(what) '\(text)' holds a control character; a ledger cannot")
+        }
         guard case .success = NumberSyntax.date(ArraySlice(Array(dateText.utf8))) else {
             throw Invocation.UsageError(message: "'\(dateText)' is not a date; write YYYY-MM-DD")
         }

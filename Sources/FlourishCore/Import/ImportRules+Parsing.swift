@@ -16,6 +16,17 @@ extension ImportRules {
                 defer { start = end + 1 }
                 var contentEnd = end
                 if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                // As in a ledger: UTF-8 without control characters (but tab).
+                switch UTF8Check.firstIssue(in: buffer, start..<contentEnd) {
+                case .invalid(let at, let byte)?:
+                    report(.invalidUTF8(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
+                    continue
+                case .control(let at, let byte)?:
+                    report(.controlCharacter(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
+                    continue
+                case nil:
+                    break
+                }
                 var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: start, end: contentEnd))
                 guard let first = reader.next() else { continue }
                 let word = file.text(first.range)

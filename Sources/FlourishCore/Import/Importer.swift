@@ -76,6 +76,13 @@ enum Importer {
             if rules.negate { amount = amount.negated ?? amount }
             let description = rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }
                 .filter { !$0.isEmpty }.joined(separator: " ")
+            // Text that becomes ledger text follows the ledger's rules: no control characters.
+            if let column = rules.descriptionColumns.first(where: { record.fields[$0 - 1].unicodeScalars.contains(where: GuardedOutput.isControl) }) {
+                diagnostics.append(Diagnostic(.importField(what: "description", value: record.fields[column - 1],
+                                                           expected: "text without control characters"),
+                                              at: location(column)))
+                continue
+            }
             let text = csv.text(record.range)
             let occurrence = occurrences[text, default: 0] + 1
             occurrences[text] = occurrence
