@@ -4,24 +4,38 @@
 /// distance are skipped before any comparison, and the distance is computed in a band of that
 /// width, giving up as soon as it must exceed the best found so far.
 enum Suggestion {
+    /// Names to suggest from, prepared once: lowercased scalars, for many searches.
+    struct Candidates: Sendable {
+        let names: [String]
+        let lowered: [[Unicode.Scalar]]
+
+        init<S: Sequence>(_ names: S) where S.Element == String {
+            self.names = Array(names)
+            lowered = self.names.map { Array($0.lowercased().unicodeScalars) }
+        }
+    }
+
     /// The best candidate within a distance proportional to the word's length, if any.
     static func closest<S: Sequence>(to word: String, among candidates: S) -> String?
     where S.Element == String {
+        closest(to: word, in: Candidates(candidates))
+    }
+
+    static func closest(to word: String, in candidates: Candidates) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         // A word far longer than any name has no useful suggestion.
         guard target.count <= 256 else { return nil }
         let limit = max(1, (target.count + 2) / 3)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let count = candidate.unicodeScalars.count
-            if abs(count - target.count) > limit { continue }
-            let scalars = Array(candidate.lowercased().unicodeScalars)
+        var best: (index: Int, distance: Int)?
+        var rows = ([Int](), [Int]())
+        for (index, scalars) in candidates.lowered.enumerated() {
+            if abs(scalars.count - target.count) > limit { continue }
             let bound = min(limit, (best?.distance ?? limit + 1) - 1)
-            guard bound >= 0, let distance = editDistance(target, scalars, atMost: bound) else { continue }
-            best = (candidate, distance)
+            guard bound >= 0, let distance = editDistance(target, scalars, atMost: bound, rows: &rows) else { continue }
+            best = (index, distance)
             if distance == 0 { break }
         }
-        return best?.name
+        return best.map { candidates.names[$0.index] }
     }
 
     /// Levenshtein distance between two scalar arrays (two-row dynamic programme).
@@ -32,12 +46,24 @@ enum Suggestion {
     /// The distance when it is at most `bound`, else nil; only cells within `bound` of the
     /// diagonal are computed, and a row whose every cell exceeds the bound ends the search.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
+        var rows = ([Int](), [Int]())
+        return editDistance(a, b, atMost: bound, rows: &rows)
+    }
+
+    /// The same, with two rows of scratch space reused across calls.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int, rows: inout ([Int], [Int])) -> Int? {
         if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let infinity = bound + 1
-        var previous = [Int](repeating: infinity, count: b.count + 1)
-        var current = [Int](repeating: infinity, count: b.count + 1)
+        var previous = rows.0
+        var current = rows.1
+        rows = ([], [])
+        defer { rows = (previous, current) }
+        previous.removeAll(keepingCapacity: true)
+        current.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: repeatElement(infinity, count: b.count + 1))
+        current.append(contentsOf: repeatElement(infinity, count: b.count + 1))
         for j in 0...min(b.count, bound) { previous[j] = j }
         for i in 1...a.count {
             let low = max(1, i - bound)

@@ -1,6 +1,6 @@
 /// What each name in the ledger was declared as, for resolving uses.
 public struct NameIndex: Sendable {
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
         case account, category, incomeCategory, person, goal
 
         /// "account", "income category", as used in messages.

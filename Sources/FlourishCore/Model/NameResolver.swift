@@ -4,6 +4,11 @@
 public struct NameResolver: Sendable {
     let index: NameIndex
     let names: NameTable
+    private let memo = Memo()
+
+    /// How many failures get a "did you mean" before the rest go without one: on hostile input
+    /// (thousands of unknown names) the search is the slow part, and only the first few are read.
+    public static let suggestionLimit = 100
 
     public init(_ journal: Journal) {
         index = journal.index
@@ -13,6 +18,30 @@ public struct NameResolver: Sendable {
     init(index: NameIndex, names: NameTable) {
         self.index = index
         self.names = names
+    }
+
+    /// Declared names by the kinds asked for (sorted once), and the suggestions made so far.
+    private final class Memo: @unchecked Sendable {
+        var candidates: [[NameIndex.Kind]: Suggestion.Candidates] = [:]
+        var suggestions: [String: String?] = [:]
+        var searches = 0
+    }
+
+    private func suggestion(for written: String, among wanted: [NameIndex.Kind]) -> String? {
+        let key = written + "\u{0}" + wanted.map { "\($0)" }.joined(separator: ",")
+        if let known = memo.suggestions[key] { return known }
+        guard memo.searches < Self.suggestionLimit else { return nil }
+        memo.searches += 1
+        let candidates: Suggestion.Candidates
+        if let known = memo.candidates[wanted] {
+            candidates = known
+        } else {
+            candidates = Suggestion.Candidates(wanted == [.goal] ? index.goalNames : index.names(of: wanted))
+            memo.candidates[wanted] = candidates
+        }
+        let found = Suggestion.closest(to: written, in: candidates)
+        memo.suggestions[key] = found
+        return found
     }
 
     /// Why a name did not resolve.
@@ -59,7 +88,6 @@ public struct NameResolver: Sendable {
             }
         }
         let written = name()
-        let candidates = wanted == [.goal] ? index.goalNames : index.names(of: wanted)
-        return .failure(.unknown(written, wanted: wanted, suggestion: Suggestion.closest(to: written, among: candidates)))
+        return .failure(.unknown(written, wanted: wanted, suggestion: suggestion(for: written, among: wanted)))
     }
 }
