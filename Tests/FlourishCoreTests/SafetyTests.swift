@@ -148,3 +148,18 @@ import Testing
         #expect(rules.stderr.contains("r.rules:2:18: error: unexpected control character 0x9B"))
     }
 }
+
+/// Logs and daily series are bounded by the period asked for, not by the ledger's span.
+@Suite struct BoundedLogTests {
+    @Test func theAllowanceLogKeepsOnlyThePeriodAskedFor() {
+        let text = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100000.00\nallowance 2026-01-01 1.00\n"
+        let journal = TestSupport.book(TestSupport.load(text))
+        let end = CivilDate(year: 2400, month: 1, day: 31)!
+        let log = BucketEngine(journal).run(through: end, recordLog: true, logFrom: CivilDate(year: 2400, month: 1, day: 1)!) { _, _ in }.log
+        #expect(log.days.count == 31)
+        #expect(log.days.first?.date == CivilDate(year: 2400, month: 1, day: 1)!)
+        let review = TestSupport.run(["report", "review", "--date", "2400-01-31", { let p = TestSupport.temporaryDirectory() + "/l.flourish"; TestSupport.write(text, to: p); return p }()])
+        #expect(review.status == .success)
+        #expect(review.stdout.hasPrefix("Monthly review of 2400-01 (2400-01-01 to 2400-01-31), as of 2400-01-31: no data yet\n"))
+    }
+}
