@@ -26,7 +26,7 @@ import Testing
         let before = TestSupport.read(path)
         let result = TestSupport.run(["add", "2026-11-23", "Espresso", "4.50", "Cofee", "--from", "Bank", "--file", path])
         #expect(result.status == .problems)
-        #expect(result.stderr == "Error: unknown category 'Cofee'; did you mean 'Coffee'?\n\(path): not changed\n")
+        #expect(result.stderr == "Error: unknown category or person 'Cofee'; did you mean 'Coffee'?\n\(path): not changed\n")
         #expect(TestSupport.read(path) == before)
         let account = TestSupport.run(["add", "2026-11-23", "Espresso", "4.50", "Coffee", "--from", "Bnak", "--file", path])
         #expect(account.stderr.hasPrefix("Error: unknown account 'Bnak'; did you mean 'Bank'?\n"))
@@ -55,7 +55,7 @@ import Testing
 
     @Test func usage() {
         let path = copyOfDrip()
-        #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4.50", "Coffee", "--file", path]).stderr.hasPrefix("Error: say which account paid: --from ACCOUNT\n"))
+        #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4.50", "Coffee", "--file", path]).stderr.hasPrefix("Error: say which account paid: --from ACCOUNT (or --to ACCOUNT for money in)\n"))
         #expect(TestSupport.run(["add", "2026-13-23", "Lunch", "4.50", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
         #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4,5", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
         #expect(TestSupport.run(["add", "Lunch", "--from", "Bank", "--file", path]).status == .usage)

@@ -1,71 +1,119 @@
-/// `flourish add DATE DESCRIPTION AMOUNT CATEGORY --from ACCOUNT [--file FILE]`: append one entry,
-/// check the ledger with it, and write the file atomically — or change nothing.
+/// `flourish add DATE DESCRIPTION [TARGET AMOUNT [goal GOAL]]… [TARGET] [--from ACCOUNT] [--to ACCOUNT] [#tag…]`
+/// (and the short form `add DATE DESCRIPTION AMOUNT [CATEGORY] --from ACCOUNT`): append one
+/// entry of any kind, check the ledger with it, and write the file safely — or change nothing.
 enum AddCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending"],
-                                        valued: ["--from", "--file", "--tag", "--allow-include"], command: "add")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending", "--unmarked"],
+                                        valued: ["--from", "--to", "--file", "--tag", "--allow-include"], command: "add")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.add)
             return .success
         }
-        guard invocation.operands.count == 4 else {
-            throw Invocation.UsageError(message: "add takes a date, a description, an amount and a category; got \(invocation.operands.count) words")
+        guard invocation.operands.count >= 2 else {
+            throw Invocation.UsageError(message: "add takes a date and a description, then what the money went to; got \(invocation.operands.count) words")
         }
-        let (dateText, description, amountText, category) = (invocation.operands[0], invocation.operands[1],
-                                                            invocation.operands[2], invocation.operands[3])
-        guard let account = invocation.values["--from"] else {
-            throw Invocation.UsageError(message: "say which account paid: --from ACCOUNT")
+        let date = try parseDate(invocation.operands[0], context)
+        let description = invocation.operands[1]
+        var words: [String] = []
+        var tags = invocation.repeated["--tag"] ?? []
+        for word in invocation.operands.dropFirst(2) {
+            if word.hasPrefix("#") && word.count > 1 { tags.append(word) } else { words.append(word) }
         }
-        for (what, text) in [("the description", description), ("the category", category), ("the account", account),
-                             ("the tag", invocation.values["--tag"] ?? "")]
-        where text.unicodeScalars.contains(where: { GuardedOutput.isControl($0) || $0 == "\n" }) {
+        let from = invocation.values["--from"]
+        let to = invocation.values["--to"]
+        var given: [(String, String)] = [("the description", description)]
+        given += words.map { ("a word", $0) } + tags.map { ("the tag", $0) }
+        given += [from, to].compactMap { $0 }.map { ("the account", $0) }
+        for (what, text) in given where text.unicodeScalars.contains(where: { GuardedOutput.isControl($0) || $0 == "\n" }) {
             throw Invocation.UsageError(message: "\(what) '\(text)' holds a control character; a ledger cannot")
         }
-        guard case .success = NumberSyntax.date(ArraySlice(Array(dateText.utf8))) else {
-            throw Invocation.UsageError(message: "'\(dateText)' is not a date; write YYYY-MM-DD")
-        }
-        guard case .success = NumberSyntax.decimal(ArraySlice(Array(amountText.utf8))) else {
-            throw Invocation.UsageError(message: "'\(amountText)' is not an amount; write it like 4.50")
-        }
+        var plan = try EntryPlan(words, from: from, to: to)
+
         let path: String
         if let named = invocation.values["--file"] {
             path = named
         } else {
             path = try context.ledgerPaths([], command: "add").first ?? ""
         }
-
         let file: LedgerAppend
         switch LedgerAppend.open(path, context) {
         case .success(let opened): file = opened
         case .failure(let stop): return stop.code
         }
-        // Unknown names: say which declared one is closest, and change nothing.
-        let resolver = NameResolver(file.before)
-        for (name, wanted) in [(category, [NameIndex.Kind.category, .incomeCategory]), (account, [.account])] {
-            guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
-            var message = failure.message
-            if case .unknown(_, _, nil) = failure {
-                message += "; known: " + file.before.index.names(of: wanted).map(StringLiteral.name).joined(separator: ", ")
+        let journal = file.before
+        // A short form without a category: the one most used with similar descriptions.
+        if plan.needsCategory {
+            guard let proposal = CategoryProposal.propose(for: description, in: journal, income: plan.isIncome) else {
+                context.stderr.write("Error: say which category it goes to, e.g. 'flourish add \(invocation.operands[0]) \"\(description)\" \(plan.amountText) Food --from ACCOUNT'\n\(path): not changed\n")
+                return .problems
             }
-            context.stderr.write("Error: \(message)\n\(path): not changed\n")
-            return .problems
+            plan.setCategory(proposal.name)
+            context.stdout.write("category \(proposal.name): used \(counted(proposal.uses, "time", "times")) for entries like this one\n")
         }
-
-        let entry = entryText(date: dateText, description: description, amount: amountText, category: category,
-                              account: account, pending: invocation.flags.contains("--pending"), tag: invocation.values["--tag"])
+        // Names resolve exactly, or to the one declared name they abbreviate.
+        let resolver = NameResolver(journal)
+        var lines: [EntryPlan.Line] = []
+        for line in plan.lines {
+            var resolved = line
+            switch resolver.resolve(line.target, as: line.kinds, abbreviated: true) {
+            case .success(let id): resolved.target = journal.name(id)
+            case .failure(let failure):
+                context.stderr.write("Error: \(message(failure, journal))\n\(path): not changed\n")
+                return .problems
+            }
+            if let goal = line.goal {
+                switch resolver.resolve(goal, as: [.goal], abbreviated: true) {
+                case .success(let id): resolved.goal = journal.name(id)
+                case .failure(let failure):
+                    context.stderr.write("Error: \(message(failure, journal))\n\(path): not changed\n")
+                    return .problems
+                }
+            }
+            lines.append(resolved)
+        }
+        let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : invocation.flags.contains("--unmarked") ? .unmarked : .cleared
+        let entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
         if let stop = file.append(entry, what: "the entry", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
         return .success
     }
 
+    /// A name that did not resolve, with the declared names when there is no suggestion.
+    static func message(_ failure: NameResolver.Failure, _ journal: Journal) -> String {
+        var message = failure.message
+        if case .unknown(_, let wanted, nil) = failure {
+            let known = wanted == [.goal] ? journal.index.goalNames : journal.index.names(of: wanted)
+            message += "; known: " + known.prefix(20).map(StringLiteral.name).joined(separator: ", ") + (known.count > 20 ? ", …" : "")
+        }
+        return message
+    }
+
+    /// `YYYY-MM-DD`, `today` or `yesterday` (the only reads of the clock).
+    static func parseDate(_ text: String, _ context: Flourish.Context) throws(Invocation.UsageError) -> CivilDate {
+        switch text {
+        case "today": return context.today()
+        case "yesterday": return context.today().adding(days: -1)
+        default:
+            guard case .success(let date) = NumberSyntax.date(ArraySlice(Array(text.utf8))) else {
+                throw Invocation.UsageError(message: "'\(text)' is not a date; write YYYY-MM-DD, 'today' or 'yesterday'")
+            }
+            return date
+        }
+    }
+
     /// The entry in canonical form (as `fmt` would write it).
-    static func entryText(date: String, description: String, amount: String, category: String, account: String,
-                          pending: Bool, tag: String?) -> String {
-        let name = StringLiteral.name
-        var header = date + (pending ? " ! " : " * ")
-        header += EntryText.description(description)
-        if let tag { header += "  #" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
-        return EntryText.canonical(header + "\n  " + name(category) + "  " + amount + "\n  " + name(account) + "\n")
+    static func entryText(date: String, description: String, status: Entry.Status, tags: [String], lines: [EntryPlan.Line]) -> String {
+        let mark = status == .cleared ? " * " : status == .pending ? " ! " : " "
+        var header = date + mark + EntryText.description(description)
+        if !tags.isEmpty { header += "  " + tags.map { "#" + ($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }.joined(separator: " ") }
+        var text = header + "\n"
+        for line in lines {
+            text += "  " + StringLiteral.name(line.target)
+            if let amount = line.amount { text += "  " + amount }
+            if let goal = line.goal { text += " goal " + StringLiteral.name(goal) }
+            text += "\n"
+        }
+        return EntryText.canonical(text)
     }
 }

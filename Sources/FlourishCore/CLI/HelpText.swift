@@ -141,22 +141,43 @@ enum HelpText {
 
     The entry is written in canonical form at the end of the file. The ledger is checked
     with it first: an unknown name (with the closest one suggested) or any error leaves
-    the file untouched; otherwise the file is replaced atomically.
+    the file untouched; otherwise the file is replaced safely.
 
-    USAGE: flourish add <date> <description> <amount> <category> --from <account> [<options>]
+    USAGE: flourish add <date> <description> <amount> [<category>] --from <account> [<options>]
+           flourish add <date> <description> <amount> [<category>] --to <account> [<options>]
+           flourish add <date> <description> <amount> --from <account> --to <account>
+           flourish add <date> <description> <target> <amount> [goal <goal>] ... [<target>]
+                        [--from <account> | --to <account>] [<options>]
 
     ARGUMENTS:
-      <date>                  YYYY-MM-DD.
+      <date>                  YYYY-MM-DD, 'today' or 'yesterday'.
       <description>           What it was (quote it when it has spaces).
-      <amount>                The amount spent, e.g. 4.50 (negative for a refund).
-      <category>              The category it is charged to.
+      <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56.
+      <category>              Where the money went (with --from) or came from (with --to);
+                              left out, the category most used with similar descriptions
+                              is proposed, and add says so.
+      <target> <amount>       A split line: an account, category or person and its amount
+                              (positive: money into it). One target may leave its amount
+                              out; 'goal <goal>' after a category's amount charges it to a goal.
+      #<tag>                  Tags for the entry, anywhere after the description.
+
+    Names may be abbreviated: 'din' is Food:Dining when no other name starts that way.
 
     OPTIONS:
-      --from <account>        The account that paid.
+      --from <account>        The account that paid (it balances the entry).
+      --to <account>          The account the money went into (income, or with --from a
+                              transfer).
       --file <file>           The ledger file to add to (default: $FLOURISH_FILE).
-      --tag <tag>             A #tag for the entry.
+      --tag <tag>             A #tag for the entry (repeatable).
       --pending               Mark the entry pending (!) instead of cleared (*).
+      --unmarked              Leave the entry without a mark.
+      --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish add today "Dinner with Sam" Food:Dining 60 Sam 30 --from Visa
+      flourish add today "To savings" 200 --from Bank --to Savings
+      flourish add 2026-11-23 Espresso 4.50 Coffee --from Bank
 
     """
 

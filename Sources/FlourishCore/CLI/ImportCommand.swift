@@ -51,6 +51,8 @@ enum ImportCommand {
             case .wrongKind(_, let actual, _):
                 problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: isAccount ? "an account" : "a category",
                                                       directive: "the rules"), at: location))
+            case .ambiguous:
+                break  // only abbreviated resolution is ambiguous
             }
         }
         guard problems.isEmpty, let rules = parsed.rules else {

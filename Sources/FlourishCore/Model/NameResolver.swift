@@ -50,12 +50,21 @@ public struct NameResolver: Sendable {
         case unknown(String, wanted: [NameIndex.Kind], suggestion: String?)
         /// Declared, but as something else.
         case wrongKind(String, actual: NameIndex.Kind, wanted: [NameIndex.Kind])
+        /// An abbreviation of several declared names.
+        case ambiguous(String, candidates: [String])
 
         /// "an account, category or person", "an account".
         static func noun(_ wanted: [NameIndex.Kind]) -> String {
-            if Set(wanted).isSuperset(of: [.account, .category, .person]) { return "account, category or person" }
-            if Set(wanted) == [.category, .incomeCategory] { return "category" }
-            return wanted.first?.noun ?? "name"
+            let kinds = Set(wanted)
+            var nouns: [String] = []
+            if kinds.contains(.account) { nouns.append("account") }
+            if kinds.contains(.category) && kinds.contains(.incomeCategory) { nouns.append("category") }
+            else if kinds.contains(.category) { nouns.append("expense category") }
+            else if kinds.contains(.incomeCategory) { nouns.append("income category") }
+            if kinds.contains(.person) { nouns.append("person") }
+            if kinds.contains(.goal) { nouns.append("goal") }
+            guard let last = nouns.popLast() else { return "name" }
+            return nouns.isEmpty ? last : nouns.joined(separator: ", ") + " or " + last
         }
 
         /// One line for the command line: "unknown category 'Fod'; did you mean 'Food'?"
@@ -66,7 +75,11 @@ public struct NameResolver: Sendable {
                 if let suggestion { message += "; did you mean '\(suggestion)'?" }
                 return message
             case .wrongKind(let name, let actual, let wanted):
-                return "'\(name)' is \(actual.phrase), not \(Self.noun(wanted) == "category" ? "a category" : wanted[0].phrase)"
+                let noun = Self.noun(wanted)
+                return "'\(name)' is \(actual.phrase), not \("aeiou".contains(noun.first ?? "x") ? "an" : "a") \(noun)"
+            case .ambiguous(let name, let candidates):
+                return "'\(name)' could be " + candidates.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+                    + (candidates.count > 10 ? ", …" : "") + "; write more of the name"
             }
         }
     }
@@ -74,6 +87,22 @@ public struct NameResolver: Sendable {
     /// The id of `name` when it is declared as one of `wanted`.
     public func resolve(_ name: String, as wanted: [NameIndex.Kind]) -> Result<Int32, Failure> {
         resolve(names.id(of: name), written: name, as: wanted)
+    }
+
+    /// The id of `name`, or with `abbreviated` of the one declared name it abbreviates: its
+    /// full name, or one of its `:`-separated parts, starts with `name` (ignoring case), so
+    /// `din` is `Food:Dining` when nothing else starts that way.
+    public func resolve(_ name: String, as wanted: [NameIndex.Kind], abbreviated: Bool) -> Result<Int32, Failure> {
+        let exact = resolve(name, as: wanted)
+        guard abbreviated, case .failure(.unknown) = exact, !name.isEmpty else { return exact }
+        let prefix = name.lowercased()
+        let candidates = (wanted == [.goal] ? index.goalNames : index.names(of: wanted)).filter { candidate in
+            let lowered = candidate.lowercased()
+            return lowered.hasPrefix(prefix) || lowered.split(separator: ":").contains { $0.hasPrefix(prefix) }
+        }
+        if candidates.count == 1, let id = names.id(of: candidates[0]) { return .success(id) }
+        if candidates.count > 1 { return .failure(.ambiguous(name, candidates: candidates)) }
+        return exact
     }
 
     /// The same for a name already interned (nil: never written in the ledger).

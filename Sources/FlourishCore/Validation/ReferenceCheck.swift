@@ -27,6 +27,8 @@ extension Check {
             case .wrongKind(let name, let actual, _):
                 diagnostics.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: wanted[0].phrase,
                                                          directive: directive), at: ref.location))
+            case .ambiguous:
+                break  // only abbreviated resolution is ambiguous
             }
         }
 
