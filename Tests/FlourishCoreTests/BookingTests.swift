@@ -130,3 +130,33 @@ import Testing
         #expect(loaded.ledger.accounts.map { loaded.ledger.names[$0.name.id] } == ["A", "B", "C"])
     }
 }
+
+/// The engine's leap over idle days gives the same buckets as visiting every day.
+@Suite struct BucketLeapTests {
+    static let ledgers = ["examples/household.flourish", "examples/drip.flourish", "Tests/FlourishCoreTests/Fixtures/export/every-directive.flourish"]
+
+    @Test(arguments: ledgers)
+    func leapingMatchesVisitingEveryDay(path: String) throws {
+        let journal = TestSupport.book(try LedgerLoader.load(paths: [TestSupport.root + "/" + path]))
+        let engine = BucketEngine(journal)
+        let span = try #require(journal.dateRange)
+        let end = span.upperBound.adding(days: 75)
+        var everyDay: [CivilDate: BucketSnapshot] = [:]
+        let full = engine.run(through: end, recordLog: true) { snapshot, _ in everyDay[snapshot.date] = snapshot }.log
+        func figures(_ s: BucketSnapshot) -> [Int64] {
+            [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.mainSavings, s.remainingToday,
+             s.allowanceSpentToday].map(\.minorUnits) + s.earmarks.map { $0.paid?.minorUnits ?? -1 } + s.goals.map(\.balance.minorUnits)
+        }
+        var day = span.lowerBound
+        while day <= end {
+            let leapt = try #require(engine.snapshot(at: day))
+            #expect(figures(leapt) == figures(try #require(everyDay[day])), "\(path) on \(day)")
+            day = day.adding(days: 3)
+        }
+        // The log of a period, leaping to it, is the every-day log's days in that period.
+        let from = span.upperBound.adding(days: -20)
+        let period = LogReport.make(journal, range: from...end).log
+        #expect(period.days.map(\.date) == full.days.filter { $0.date >= from }.map(\.date))
+        #expect(period.days.map(\.fromSavings) == full.days.filter { $0.date >= from }.map(\.fromSavings))
+    }
+}

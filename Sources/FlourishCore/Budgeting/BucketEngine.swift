@@ -85,7 +85,12 @@ public struct BucketEngine {
     /// and the location of the last line applied so far. With `recordLog`, the log keeps the
     /// days from `logFrom` on (all days when nil), so its size is bounded by the period asked for.
     @discardableResult
-    public func run(through end: CivilDate, recordLog: Bool = false, logFrom: CivilDate? = nil,
+    ///
+    /// With `everyDay` false the engine leaps over days on which nothing happens (no dated
+    /// line, no day of the log asked for): between them the buckets change only at a month's
+    /// start, which the leap applies. `visit` then sees the days with activity and `end`, so a
+    /// snapshot far in the future costs what its ledger's lines cost, not a visit per day.
+    public func run(through end: CivilDate, recordLog: Bool = false, logFrom: CivilDate? = nil, everyDay: Bool = true,
                     visit: (BucketSnapshot, SourceLocation?) -> Void) -> Outcome {
         var outcome = Outcome()
         guard let start = dateRange?.lowerBound, start <= end else { return outcome }
@@ -100,6 +105,13 @@ public struct BucketEngine {
             if lastLocation.map({ $0 < location }) ?? true { lastLocation = location }
         }
         while day <= end {
+            if !everyDay {
+                var leap = end
+                if next < events.count { leap = min(leap, events[next].date) }
+                if nextItem < items.count { leap = min(leap, items[nextItem].date) }
+                if recordLog { leap = min(leap, max(day, logFrom ?? day)) }
+                if leap > day { day = leap }
+            }
             if !month.contains(day) {
                 month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
                 state.startMonth()
@@ -149,7 +161,7 @@ public struct BucketEngine {
     /// The snapshot at the end of `date`.
     public func snapshot(at date: CivilDate) -> BucketSnapshot? {
         var result: BucketSnapshot?
-        run(through: date) { snapshot, _ in if snapshot.date == date { result = snapshot } }
+        run(through: date, everyDay: false) { snapshot, _ in if snapshot.date == date { result = snapshot } }
         return result
     }
 

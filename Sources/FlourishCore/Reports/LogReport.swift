@@ -5,7 +5,7 @@ public struct LogReport: Sendable {
     public var currency: Currency?
 
     public static func make(_ journal: Journal, range: ClosedRange<CivilDate>) -> LogReport {
-        let outcome = BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound) { _, _ in }
+        let outcome = BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound, everyDay: false) { _, _ in }
         var log = outcome.log
         log.days.removeAll { !range.contains($0.date) }
         log.reserve.removeAll { !range.contains($0.date) }
