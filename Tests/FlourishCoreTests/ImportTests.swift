@@ -29,27 +29,27 @@ import Testing
         let added = String(TestSupport.read(path).dropFirst(before.count))
         #expect(added == """
 
-        2026-11-22 Corner Coffee latte, oat  ; import:0a4a4e816780da9a
+        2026-11-22 Corner Coffee latte, oat  ; import:0d7b171b74c8b293
           Food:Dining  4.50
           Bank
 
-        2026-11-22 Green Grocer  ; import:7aa1a7e087ea19b3
+        2026-11-22 Green Grocer  ; import:5ad81f820f13463c
           Food:Groceries  23.10
           Bank
 
-        2026-11-23 Corner Coffee latte, oat  ; import:6870099ead1bf5e7
+        2026-11-23 Corner Coffee latte, oat  ; import:5f40b2fdf7bfcb6a
           Food:Dining  4.50
           Bank
 
-        2026-11-23 Corner Coffee latte, oat  ; import:6870099ead1bf5e7-2
+        2026-11-23 Corner Coffee latte, oat  ; import:5f40b2fdf7bfcb6a-2
           Food:Dining  4.50
           Bank
 
-        2026-11-24 Pharmacy  ; import:bcc83d7ca611532e
+        2026-11-24 Pharmacy  ; import:165884f999d95995
           Health  12.00
           Bank
 
-        2026-11-25 EMPLOYER INC November bonus  ; import:be63768513c71874
+        2026-11-25 EMPLOYER INC November bonus  ; import:a316158534c8580b
           Salary  -250.00
           Bank
 

@@ -190,11 +190,16 @@ enum HelpText {
     reported with its line number and nothing from the file is imported; the ledger is
     checked with the new entries before the file is replaced atomically.
 
-    USAGE: flourish import csv <statement> --rules <rules> [--file <ledger>]
+    USAGE: flourish import csv <statement> --rules <rules> [--file <ledger>] [--dry-run | --explain <line>]
 
     OPTIONS:
       --rules <rules>         The rules file.
       --file <ledger>         The ledger file to append to (default: $FLOURISH_FILE).
+      --dry-run               Print what would be appended, the rule each row matched and a
+                              count of rows per category; write nothing.
+      --explain <line>        Say how the row on that line of the statement got its
+                              category, rule by rule.
+      --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
     """

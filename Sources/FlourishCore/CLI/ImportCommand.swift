@@ -2,7 +2,8 @@
 /// as entries, atomically, skipping rows imported before.
 enum ImportCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"], valued: ["--rules", "--file", "--allow-include"], command: "import")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--dry-run"],
+                                        valued: ["--rules", "--file", "--allow-include", "--explain"], command: "import")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.importing)
@@ -61,15 +62,29 @@ enum ImportCommand {
             return .problems
         }
         let decimals = before.ledger.currency?.decimals ?? 2
-        let read = Importer.rows(csvFile, fileIndex: 1, rules: rules, decimals: decimals)
+        // A row's date must lie within ten years of the ledger's dates: a misread format (a
+        // two-digit year, day and month swapped) is caught, not written.
+        let plausible = before.dateRange.map {
+            (CivilDate(year: max(1, $0.lowerBound.year - 10), month: 1, day: 1) ?? $0.lowerBound)...(CivilDate(year: min(9999, $0.upperBound.year + 10), month: 12, day: 31) ?? $0.upperBound)
+        }
+        let read = Importer.rows(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausible)
+        if let explained = invocation.values["--explain"] {
+            guard let line = Int(explained) else { throw Invocation.UsageError(message: "--explain takes a line number of the statement") }
+            context.stdout.write(explain(line: line, read.rows, rules, decimals: decimals))
+            return read.rows.contains { $0.line == line } ? .success : .problems
+        }
         if !read.diagnostics.isEmpty {
             context.stderr.write(renderer.render(read.diagnostics))
             context.stderr.write("\(path): not changed: \(csvPath) has \(counted(read.diagnostics.count, "bad row", "bad rows"))\n")
             return .problems
         }
         let known = Importer.existingKeys(before.ledger)
-        let fresh = read.rows.filter { !known.contains($0.key) }
+        let fresh = read.rows.filter { !known.contains($0.key) && !known.contains($0.legacyKey) }
         let skipped = read.rows.count - fresh.count
+        if invocation.flags.contains("--dry-run") {
+            context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path))
+            return .success
+        }
         guard !fresh.isEmpty else {
             context.stdout.write("nothing to import: all \(counted(read.rows.count, "row", "rows")) of \(csvPath) are already in \(path)\n")
             return .success
@@ -80,5 +95,52 @@ enum ImportCommand {
         if skipped > 0 { summary += " (\(skipped) already there)" }
         context.stdout.write(summary + "\n")
         return .success
+    }
+
+    /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
+    /// row matched, and how many rows go where (those that fell to `default` listed).
+    static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String) -> String {
+        var out = "would import \(counted(rows.count, "entry", "entries")) from \(csvPath) into \(path)"
+        out += skipped > 0 ? " (\(skipped) already there); nothing was written\n" : "; nothing was written\n"
+        guard !rows.isEmpty else { return out }
+        out += "\n" + Importer.entries(rows, account: rules.account, decimals: decimals)
+        out += "\nRules\n"
+        for row in rows.sorted(by: { $0.line < $1.line }) {
+            out += "  line \(row.line): \(ruleText(row.rule, rules)) → \(row.category)\n"
+        }
+        out += "\nSummary\n"
+        var counts: [String: Int] = [:]
+        for row in rows { counts[row.category, default: 0] += 1 }
+        let width = counts.keys.map(\.count).max() ?? 0
+        for (category, count) in counts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            out += "  " + category + String(repeating: " ", count: width - category.count + 2) + counted(count, "row", "rows") + "\n"
+        }
+        let fallen = rows.filter { $0.rule == nil }.map(\.line).sorted()
+        if !fallen.isEmpty {
+            out += "  rows that fell to default: \(fallen.count == 1 ? "line" : "lines") " + fallen.map(String.init).joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    /// `match "coffee"` or `default`.
+    static func ruleText(_ rule: Int?, _ rules: ImportRules) -> String {
+        guard let rule else { return "default" }
+        return "match " + StringLiteral.quote(rules.matches[rule].text)
+    }
+
+    /// What `--explain LINE` prints: the row's description and each rule tried on it.
+    static func explain(line: Int, _ rows: [Importer.Row], _ rules: ImportRules, decimals: Int) -> String {
+        guard let row = rows.first(where: { $0.line == line }) else {
+            return "line \(line) of the statement is not a row the rules read (a skipped row, or past the end)\n"
+        }
+        var out = "line \(line): \(row.date) \(StringLiteral.quote(row.description)), \(row.amount.formatted(decimals: decimals, grouping: false)) into \(rules.account)\n"
+        let lowered = row.description.lowercased()
+        for (index, match) in rules.matches.enumerated() {
+            let found = lowered.contains(match.text.lowercased())
+            out += "  match \(StringLiteral.quote(match.text)) → \(match.category): \(found ? "matches" : "no")\n"
+            if found && index == row.rule { out += "  so: \(match.category) (the first rule that matches wins)\n"; return out }
+        }
+        out += "  default → \(rules.defaultCategory)\n  so: \(rules.defaultCategory) (no match rule found its text)\n"
+        return out
     }
 }

@@ -64,6 +64,9 @@ extension ImportRules {
                 case .skip:
                     if needs(1, "how many rows to skip"), let value = text(0), let count = Int(value), count >= 0 { rules.skip = count }
                     else if !tokens.isEmpty { report(.expected("how many rows to skip", found: text(0)), location(tokens[0])) }
+                case .skipEnd:
+                    if needs(1, "how many rows to leave out at the end"), let value = text(0), let count = Int(value), count >= 0 { rules.skipEnd = count }
+                    else if !tokens.isEmpty { report(.expected("how many rows to leave out at the end", found: text(0)), location(tokens[0])) }
                 case .separator:
                     switch text(0) {
                     case "comma"?: rules.separator = UInt8(ascii: ",")

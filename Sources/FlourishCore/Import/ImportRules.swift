@@ -5,6 +5,12 @@ public struct ImportRules: Sendable {
         case dmySlash = "DD/MM/YYYY"
         case mdySlash = "MM/DD/YYYY"
         case dmyDot = "DD.MM.YYYY"
+        case dmySlashShort = "DD/MM/YY"
+        case mdySlashShort = "MM/DD/YY"
+        case dmyDotShort = "DD.MM.YY"
+
+        /// Formats with a two-digit year (00–69 are 2000–2069, 70–99 are 1970–1999).
+        var shortYear: Bool { rawValue.hasSuffix("/YY") || rawValue.hasSuffix(".YY") }
     }
 
     public enum Amounts: Sendable {
@@ -16,6 +22,8 @@ public struct ImportRules: Sendable {
 
     public var account: String = ""
     public var skip = 0
+    /// Rows to leave out at the end (a footer with totals).
+    public var skipEnd = 0
     public var separator: UInt8 = UInt8(ascii: ",")
     public var dateColumn = 0
     public var dateFormat = DateFormat.ymd
@@ -29,8 +37,17 @@ public struct ImportRules: Sendable {
 
     /// The category for a description: the first `match` found in it, else the default.
     func category(for description: String) -> String {
+        rule(for: description).category
+    }
+
+    /// Which rule gives a description its category: the index of the first `match` whose text
+    /// it contains (ignoring case), or nil for `default`.
+    func rule(for description: String) -> (match: Int?, category: String) {
         let lowered = description.lowercased()
-        return matches.first { lowered.contains($0.text.lowercased()) }?.category ?? defaultCategory
+        if let index = matches.firstIndex(where: { lowered.contains($0.text.lowercased()) }) {
+            return (index, matches[index].category)
+        }
+        return (nil, defaultCategory)
     }
 
     /// The highest column the rules read (1-based).
@@ -50,4 +67,5 @@ enum ImportRuleKeyword: String, CaseIterable {
     case account, skip, separator, date, amount, debit, credit, negate, description, match
     case `default`
     case decimalComma = "decimal-comma"
+    case skipEnd = "skip-end"
 }

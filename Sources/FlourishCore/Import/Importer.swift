@@ -9,16 +9,29 @@ enum Importer {
         var description: String
         /// Money into the statement's account (negative when it left).
         var amount: Money
+        /// The row's key, from the fields the rules read (so a re-exported statement with a
+        /// different balance column or order gives the same keys).
         var key: String
+        /// The key earlier versions wrote, from the row's whole text: a row with it is known too.
+        var legacyKey: String
         var category: String
+        /// The `match` rule that chose the category (its index), or nil for `default`.
+        var rule: Int?
+        /// The row's line in the CSV file.
+        var line: Int
     }
 
     /// The rows of a statement, or the problems that stop it being imported at all.
-    static func rows(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int) -> (rows: [Row], diagnostics: [Diagnostic]) {
+    /// `plausible`: the dates a row may have (the ledger's years, widened); a date outside is
+    /// an error, so that a misread year never lands in year 0026.
+    static func rows(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int,
+                     plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic]) {
         var rows: [Row] = []
         var diagnostics: [Diagnostic] = []
         var occurrences: [String: Int] = [:]
-        for record in CSVReader.records(csv.bytes, separator: rules.separator).dropFirst(rules.skip) {
+        var legacyOccurrences: [String: Int] = [:]
+        let records = CSVReader.records(csv.bytes, separator: rules.separator)
+        for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
             func location(_ column: Int) -> SourceLocation {
                 let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
                 let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
@@ -32,6 +45,12 @@ enum Importer {
             let dateText = record.fields[rules.dateColumn - 1].trimmingBlanks
             guard let date = parseDate(dateText, rules.dateFormat) else {
                 diagnostics.append(Diagnostic(.importField(what: "date", value: dateText, expected: "a date written \(rules.dateFormat.rawValue)"),
+                                              at: location(rules.dateColumn)))
+                continue
+            }
+            if let plausible, !plausible.contains(date) {
+                diagnostics.append(Diagnostic(.importField(what: "date", value: dateText,
+                                                           expected: "within ten years of the ledger's dates (\(plausible.lowerBound.year)–\(plausible.upperBound.year)); check the date format"),
                                               at: location(rules.dateColumn)))
                 continue
             }
@@ -83,11 +102,26 @@ enum Importer {
                                               at: location(column)))
                 continue
             }
+            // The key: the fields the rules read, so another balance column or row order in a
+            // re-export changes nothing; identical rows are told apart by their count.
+            var read = [rules.account, date.description, description]
+            switch rules.amounts {
+            case .signed(let column)?: read.append(record.fields[column - 1].trimmingBlanks)
+            case .split(let debit, let credit)?: read += [record.fields[debit - 1].trimmingBlanks, record.fields[credit - 1].trimmingBlanks]
+            case nil: break
+            }
+            let identity = read.joined(separator: "\u{1}")
+            let occurrence = occurrences[identity, default: 0] + 1
+            occurrences[identity] = occurrence
+            let key = hexHash(identity) + (occurrence > 1 ? "-\(occurrence)" : "")
             let text = csv.text(record.range)
-            let occurrence = occurrences[text, default: 0] + 1
-            occurrences[text] = occurrence
-            let key = hexHash(rules.account + "\u{1}" + text) + (occurrence > 1 ? "-\(occurrence)" : "")
-            rows.append(Row(date: date, description: description, amount: amount, key: key, category: rules.category(for: description)))
+            let legacyOccurrence = legacyOccurrences[text, default: 0] + 1
+            legacyOccurrences[text] = legacyOccurrence
+            let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
+            let rule = rules.rule(for: description)
+            let line = csv.line(containing: record.range.lowerBound).number
+            rows.append(Row(date: date, description: description, amount: amount, key: key, legacyKey: legacyKey,
+                            category: rule.category, rule: rule.match, line: line))
         }
         return (rows, diagnostics)
     }
@@ -142,20 +176,54 @@ enum Importer {
         return EntryText.canonical(out)
     }
 
+    /// A date in the rules' format; a time after it (`2026-11-22 14:03`, `…T14:03:00`) is
+    /// ignored. A two-digit year needs a `YY` format (00–69 → 2000s, 70–99 → 1900s); with a
+    /// `YYYY` format it is an error, never the year 0026.
     static func parseDate(_ text: String, _ format: ImportRules.DateFormat) -> CivilDate? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).map { Int($0) }
+        let datePart = text.split(whereSeparator: { $0 == " " || $0 == "T" }).first.map(String.init) ?? text
+        let pieces = datePart.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
+        let parts = pieces.map { Int($0) }
         guard parts.count == 3, let a = parts[0], let b = parts[1], let c = parts[2] else { return nil }
+        func year(_ value: Int, written: Substring) -> Int? {
+            if format.shortYear {
+                guard written.count == 2 else { return nil }
+                return value < 70 ? 2000 + value : 1900 + value
+            }
+            return written.count == 4 ? value : nil
+        }
         switch format {
-        case .ymd: return CivilDate(year: a, month: b, day: c)
-        case .dmySlash, .dmyDot: return CivilDate(year: c, month: b, day: a)
-        case .mdySlash: return CivilDate(year: c, month: a, day: b)
+        case .ymd:
+            guard let y = year(a, written: pieces[0]) else { return nil }
+            return CivilDate(year: y, month: b, day: c)
+        case .dmySlash, .dmyDot, .dmySlashShort, .dmyDotShort:
+            guard let y = year(c, written: pieces[2]) else { return nil }
+            return CivilDate(year: y, month: b, day: a)
+        case .mdySlash, .mdySlashShort:
+            guard let y = year(c, written: pieces[2]) else { return nil }
+            return CivilDate(year: y, month: a, day: b)
         }
     }
 
-    /// `-1,234.56`, `$4.50`, `4,50` (with `decimal-comma`) → money, or nil.
+    /// `-1,234.56`, `$4.50`, `-12.30 EUR`, `€ 1.234,50` (with `decimal-comma`), `(5.00)` and
+    /// `5.00-` (negative) → money, or nil.
     static func parseAmount(_ text: String, _ rules: ImportRules, _ decimals: Int) -> Money? {
+        var written = Substring(text.trimmingBlanks)
+        // A currency code before or after the number.
+        let words = written.split(separator: " ")
+        if words.count == 2, let code = words.first(where: { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }) {
+            written = words.first { $0 != code } ?? written
+        }
+        var negative = false
+        if written.hasPrefix("(") && written.hasSuffix(")") {
+            negative = true
+            written = written.dropFirst().dropLast()
+        }
+        if written.hasSuffix("-") && written.count > 1 {
+            negative.toggle()
+            written = written.dropLast()
+        }
         var cleaned = ""
-        for character in text.trimmingBlanks where !"$€£¥ ".contains(character) {
+        for character in written where !"$€£¥ ".contains(character) {
             if rules.decimalComma {
                 if character == "." { continue }
                 cleaned.append(character == "," ? "." : character)
@@ -163,6 +231,10 @@ enum Importer {
                 if character == "," { continue }
                 cleaned.append(character)
             }
+        }
+        if negative {
+            guard !cleaned.hasPrefix("-") else { return nil }
+            cleaned = "-" + cleaned
         }
         guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(cleaned.utf8))), value.scale <= decimals,
               let minor = NumberSyntax.minorUnits(value, decimals: decimals) else { return nil }
