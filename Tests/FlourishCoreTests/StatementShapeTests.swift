@@ -144,4 +144,57 @@ import Testing
         #expect(result.status == .success)
         #expect(TestSupport.read(TestSupport.root + "/README.md").contains("```text\n" + result.stdout + "```\n"))
     }
+
+    /// A checking account's export: a running balance column (checked against the ledger), a
+    /// type column, newest first.
+    @Test func aRunningBalanceBecomesABalanceAssertion() {
+        let rules = "account Bank\nskip 1\ndate 1 MM/DD/YYYY\ndescription 3\namount 4\nbalance 5\nmatch \"grocer\" Food:Groceries\ndefault Health\n"
+        let csv = "Date,Type,Description,Amount,Balance\n11/04/2026,DEBIT,GROCER,-20.00,965.00\n11/03/2026,DEBIT,CHEMIST,-5.00,985.00\n11/02/2026,DEBIT,GROCER,-10.00,990.00\n"
+        let dir = folder(rules: rules, csv: csv)
+        let result = importing(dir)
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(dir + "/l.flourish")
+        // Oldest first, then the bank's own closing figure as an assertion that holds.
+        #expect(text.hasSuffix("""
+        2026-11-02 GROCER  ; import:\(Importer.hexHash("Bank\u{1}2026-11-02\u{1}GROCER\u{1}-10.00"))
+          Food:Groceries  10.00
+          Bank
+
+        2026-11-03 CHEMIST  ; import:\(Importer.hexHash("Bank\u{1}2026-11-03\u{1}CHEMIST\u{1}-5.00"))
+          Health  5.00
+          Bank
+
+        2026-11-04 GROCER  ; import:\(Importer.hexHash("Bank\u{1}2026-11-04\u{1}GROCER\u{1}-20.00"))
+          Food:Groceries  20.00
+          Bank
+
+        balance 2026-11-04 Bank 965.00  ; from the statement's balance column
+
+        """))
+        #expect(TestSupport.run(["check", dir + "/l.flourish"]).status == .success)
+        // A bank figure the ledger does not reach stops the import.
+        let wrong = folder(rules: rules, csv: csv.replacingOccurrences(of: "965.00", with: "960.00"))
+        let refused = importing(wrong)
+        #expect(refused.status == .problems)
+        #expect(refused.stderr.contains("balance assertion failed for `Bank` at the end of 2026-11-04: expected 960.00, actual 965.00"))
+    }
+
+    /// A payment service: a fee column as its own split line, Windows-1252 text.
+    @Test func feesAndWindows1252() {
+        let rules = "account Bank\nskip 1\nencoding windows-1252\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nfee 4 Health\ndefault Salary\n"
+        let csv: [UInt8] = Array("Date,Name,Gross,Fee\n2026-11-05,Caf".utf8) + [0xE9, 0x20, 0x80] + Array(",100.00,-2.90\n".utf8)
+        let dir = folder(rules: rules, csv: "")
+        FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(csv))
+        let result = importing(dir)
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(dir + "/l.flourish")
+        #expect(text.contains("2026-11-05 Café €  ; import:"))
+        #expect(text.contains("  Salary  -100.00\n  Health     2.90\n  Bank\n"))
+        // Without the encoding rule the same bytes are an error, never U+FFFD.
+        TestSupport.write(rules.replacingOccurrences(of: "encoding windows-1252\n", with: ""), to: dir + "/s.rules")
+        TestSupport.write(Self.ledger, to: dir + "/l.flourish")
+        let refused = importing(dir)
+        #expect(refused.status == .problems)
+        #expect(refused.stderr.contains("error: text `0xE9` is not UTF-8; name the statement's encoding with `encoding windows-1252` or `encoding latin1`"))
+    }
 }

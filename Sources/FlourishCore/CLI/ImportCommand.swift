@@ -34,11 +34,12 @@ enum ImportCommand {
         let before = file.before
         // Diagnostics about the rules and the statement point into those files.
         let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
-        let csvFile = SourceFile(path: csvPath, bytes: csvBytes)
-        let files = [rulesFile, csvFile]
-        let renderer = DiagnosticRenderer(files: files, colour: context.colour)
         let parsed = ImportRules.parse(rulesFile, fileIndex: 0)
         var problems = parsed.diagnostics
+        let decoded = Importer.decode(csvBytes, path: csvPath, parsed.rules?.encoding ?? .utf8)
+        let csvFile = decoded.file
+        if let diagnostic = decoded.diagnostic { problems.append(diagnostic) }
+        let renderer = DiagnosticRenderer(files: [rulesFile, csvFile], colour: context.colour)
         let resolver = NameResolver(before)
         for (name, location, isAccount) in parsed.names {
             let wanted: [NameIndex.Kind] = isAccount ? [.account] : [.category, .incomeCategory]
@@ -82,14 +83,16 @@ enum ImportCommand {
         let fresh = read.rows.filter { !known.contains($0.key) && !known.contains($0.legacyKey) }
         let skipped = read.rows.count - fresh.count
         if invocation.flags.contains("--dry-run") {
-            context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path))
+            context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path,
+                                        closing: Importer.closingBalance(read.rows)))
             return .success
         }
         guard !fresh.isEmpty else {
             context.stdout.write("nothing to import: all \(counted(read.rows.count, "row", "rows")) of \(csvPath) are already in \(path)\n")
             return .success
         }
-        let text = Importer.entries(fresh, account: rules.account, decimals: decimals)
+        let text = Importer.entries(fresh, account: rules.account, decimals: decimals, fee: rules.fee?.category,
+                                    closing: Importer.closingBalance(read.rows))
         if let stop = file.append(text, what: "the imported entries", context) { return stop }
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
@@ -99,11 +102,12 @@ enum ImportCommand {
 
     /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
     /// row matched, and how many rows go where (those that fell to `default` listed).
-    static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String) -> String {
+    static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String,
+                       closing: (date: CivilDate, amount: Money)? = nil) -> String {
         var out = "would import \(counted(rows.count, "entry", "entries")) from \(csvPath) into \(path)"
         out += skipped > 0 ? " (\(skipped) already there); nothing was written\n" : "; nothing was written\n"
         guard !rows.isEmpty else { return out }
-        out += "\n" + Importer.entries(rows, account: rules.account, decimals: decimals)
+        out += "\n" + Importer.entries(rows, account: rules.account, decimals: decimals, fee: rules.fee?.category, closing: closing)
         out += "\nRules\n"
         for row in rows.sorted(by: { $0.line < $1.line }) {
             out += "  line \(row.line): \(ruleText(row.rule, rules)) → \(row.category)\n"

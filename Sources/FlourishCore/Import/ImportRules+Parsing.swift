@@ -87,6 +87,16 @@ extension ImportRules {
                     if case .split(let d, let c)? = rules.amounts { (debit, credit) = (d, c) }
                     if keyword == .debit { debit = number } else { credit = number }
                     rules.amounts = .split(debit: debit, credit: credit)
+                case .encoding:
+                    if let encoding = text(0).flatMap(Encoding.init(rawValue:)) { rules.encoding = encoding }
+                    else { report(.expected("an encoding (" + Encoding.allCases.map(\.rawValue).joined(separator: ", ") + ")", found: text(0)),
+                                  tokens.isEmpty ? location(first) : location(tokens[0])) }
+                case .balance:
+                    if needs(1, "the column of the balance"), let number = column(0) { rules.balanceColumn = number }
+                case .fee:
+                    guard needs(2, "a column and the category fees go to"), let number = column(0), let category = text(1) else { break }
+                    rules.fee = (number, category)
+                    names.append((category, location(tokens[1]), false))
                 case .negate:
                     rules.negate = true
                 case .decimalComma:

@@ -34,6 +34,19 @@ public struct ImportRules: Sendable {
     /// Case-insensitive text to look for in the description, and the category it means.
     public var matches: [(text: String, category: String)] = []
     public var defaultCategory = ""
+    /// The statement's text encoding.
+    public var encoding = Encoding.utf8
+    /// A column with the account's balance after each row: the statement's last balance
+    /// becomes a `balance` assertion, so the import is checked against the bank's figure.
+    public var balanceColumn: Int?
+    /// A column with a fee charged on the row, and the category it goes to.
+    public var fee: (column: Int, category: String)?
+
+    public enum Encoding: String, CaseIterable, Sendable {
+        case utf8 = "utf-8"
+        case latin1
+        case windows1252 = "windows-1252"
+    }
 
     /// The category for a description: the first `match` found in it, else the default.
     func category(for description: String) -> String {
@@ -52,7 +65,7 @@ public struct ImportRules: Sendable {
 
     /// The highest column the rules read (1-based).
     var columnsNeeded: Int {
-        var columns = [dateColumn] + descriptionColumns
+        var columns = [dateColumn] + descriptionColumns + [balanceColumn, fee?.column].compactMap { $0 }
         switch amounts {
         case .signed(let column)?: columns.append(column)
         case .split(let debit, let credit)?: columns += [debit, credit]
@@ -68,4 +81,5 @@ enum ImportRuleKeyword: String, CaseIterable {
     case `default`
     case decimalComma = "decimal-comma"
     case skipEnd = "skip-end"
+    case encoding, balance, fee
 }

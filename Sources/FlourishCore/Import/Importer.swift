@@ -19,6 +19,57 @@ enum Importer {
         var rule: Int?
         /// The row's line in the CSV file.
         var line: Int
+        /// A fee charged on the row (positive), from the `fee` column.
+        var fee: Money = .zero
+        /// The account's balance after the row, from the `balance` column.
+        var balance: Money?
+    }
+
+    /// The statement as UTF-8, from the encoding the rules name. Text that is not valid UTF-8
+    /// without an `encoding` rule is an error at its first bad byte, never U+FFFD.
+    static func decode(_ bytes: [UInt8], path: String, _ encoding: ImportRules.Encoding) -> (file: SourceFile, diagnostic: Diagnostic?) {
+        switch encoding {
+        case .utf8:
+            let file = SourceFile(path: path, bytes: bytes)
+            var issue: Int?
+            bytes.withUnsafeBufferPointer { buffer in
+                if case .invalid(let at, _)? = UTF8Check.firstIssue(in: buffer, 0..<buffer.count, allowControls: true) { issue = at }
+            }
+            guard let at = issue else { return (file, nil) }
+            let shown = "0x" + String(bytes[at], radix: 16, uppercase: true)
+            return (file, Diagnostic(.importField(what: "text", value: shown, expected: "UTF-8; name the statement's encoding with `encoding windows-1252` or `encoding latin1`"),
+                                     at: SourceLocation(file: 1, range: at..<at + 1)))
+        case .latin1, .windows1252:
+            var scalars = String.UnicodeScalarView()
+            for byte in bytes {
+                if encoding == .windows1252, (0x80...0x9F).contains(byte), let mapped = windows1252[byte] {
+                    scalars.append(mapped)
+                } else {
+                    scalars.append(Unicode.Scalar(byte))
+                }
+            }
+            return (SourceFile(path: path, text: String(scalars)), nil)
+        }
+    }
+
+    /// Windows-1252's characters in 0x80–0x9F (the rest of the byte range is Latin-1).
+    private static let windows1252: [UInt8: Unicode.Scalar] = [
+        0x80: "\u{20AC}", 0x82: "\u{201A}", 0x83: "\u{0192}", 0x84: "\u{201E}", 0x85: "\u{2026}", 0x86: "\u{2020}",
+        0x87: "\u{2021}", 0x88: "\u{02C6}", 0x89: "\u{2030}", 0x8A: "\u{0160}", 0x8B: "\u{2039}", 0x8C: "\u{0152}",
+        0x8E: "\u{017D}", 0x91: "\u{2018}", 0x92: "\u{2019}", 0x93: "\u{201C}", 0x94: "\u{201D}", 0x95: "\u{2022}",
+        0x96: "\u{2013}", 0x97: "\u{2014}", 0x98: "\u{02DC}", 0x99: "\u{2122}", 0x9A: "\u{0161}", 0x9B: "\u{203A}",
+        0x9C: "\u{0153}", 0x9E: "\u{017E}", 0x9F: "\u{0178}",
+    ]
+
+    /// The `balance` assertion the statement's balance column gives: the balance after the
+    /// last row of its last day (the first such row of a newest-first statement).
+    static func closingBalance(_ rows: [Row]) -> (date: CivilDate, amount: Money)? {
+        let dated = rows.filter { $0.balance != nil }
+        guard let last = dated.map(\.date).max(), let firstDate = dated.first?.date, let lastDate = dated.last?.date else { return nil }
+        let newestFirst = firstDate > lastDate
+        let onLastDay = dated.filter { $0.date == last }
+        guard let closing = newestFirst ? onLastDay.first : onLastDay.last, let balance = closing.balance else { return nil }
+        return (last, balance)
     }
 
     /// The rows of a statement, or the problems that stop it being imported at all.
@@ -120,8 +171,29 @@ enum Importer {
             let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
             let rule = rules.rule(for: description)
             let line = csv.line(containing: record.range.lowerBound).number
-            rows.append(Row(date: date, description: description, amount: amount, key: key, legacyKey: legacyKey,
-                            category: rule.category, rule: rule.match, line: line))
+            var row = Row(date: date, description: description, amount: amount, key: key, legacyKey: legacyKey,
+                          category: rule.category, rule: rule.match, line: line)
+            if let fee = rules.fee {
+                let text = record.fields[fee.column - 1].trimmingBlanks
+                guard text.isEmpty || parseAmount(text, rules, decimals) != nil else {
+                    diagnostics.append(Diagnostic(.importField(what: "fee", value: text, expected: "an amount"), at: location(fee.column)))
+                    continue
+                }
+                // A fee is what the account paid on top, however the bank signs it.
+                let value = text.isEmpty ? Money.zero : (parseAmount(text, rules, decimals) ?? .zero)
+                row.fee = (try? value.magnitude()) ?? value
+            }
+            if let column = rules.balanceColumn {
+                let text = record.fields[column - 1].trimmingBlanks
+                if !text.isEmpty {
+                    guard let value = parseAmount(text, rules, decimals) else {
+                        diagnostics.append(Diagnostic(.importField(what: "balance", value: text, expected: "an amount"), at: location(column)))
+                        continue
+                    }
+                    row.balance = value
+                }
+            }
+            rows.append(row)
         }
         return (rows, diagnostics)
     }
@@ -164,14 +236,23 @@ enum Importer {
         return keys
     }
 
-    /// The entries in canonical form, in date order.
-    static func entries(_ rows: [Row], account: String, decimals: Int) -> String {
+    /// The entries in canonical form, in date order (oldest first, also from a newest-first
+    /// statement), then the `balance` assertion of the statement's balance column, if any.
+    static func entries(_ rows: [Row], account: String, decimals: Int, fee: String? = nil,
+                        closing: (date: CivilDate, amount: Money)? = nil) -> String {
         var out = ""
-        for row in rows.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+        let newestFirst = (rows.first?.date ?? .earliest) > (rows.last?.date ?? .earliest)
+        let ordered = newestFirst ? Array(rows.reversed()) : rows
+        for row in ordered.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
             let description = EntryText.description(row.description.isEmpty ? "(no description)" : row.description)
             let spent = (row.amount.negated ?? row.amount).formatted(decimals: decimals, grouping: false)
             out += "\(row.date) \(description)  ; import:\(row.key)\n"
-            out += "  \(StringLiteral.name(row.category))  \(spent)\n  \(StringLiteral.name(account))\n\n"
+            out += "  \(StringLiteral.name(row.category))  \(spent)\n"
+            if let fee, row.fee != .zero { out += "  \(StringLiteral.name(fee))  \(row.fee.formatted(decimals: decimals, grouping: false))\n" }
+            out += "  \(StringLiteral.name(account))\n\n"
+        }
+        if let closing {
+            out += "balance \(closing.date) \(StringLiteral.name(account)) \(closing.amount.formatted(decimals: decimals, grouping: false))  ; from the statement's balance column\n"
         }
         return EntryText.canonical(out)
     }

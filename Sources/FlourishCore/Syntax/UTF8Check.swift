@@ -32,7 +32,8 @@ enum UTF8Check {
         return true
     }
 
-    static func firstIssue(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Issue? {
+    /// With `allowControls`, only invalid UTF-8 is an issue (a CSV statement's line breaks).
+    static func firstIssue(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, allowControls: Bool = false) -> Issue? {
         var index = range.lowerBound
         let end = range.upperBound
         // Fast path: eight bytes at a time while they are printable ASCII (0x20 to 0x7E).
@@ -50,7 +51,7 @@ enum UTF8Check {
         while index < end {
             let byte = bytes[index]
             if byte < 0x80 {
-                if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return .control(offset: index, byte: byte) }
+                if !allowControls && ((byte < 0x20 && byte != 0x09) || byte == 0x7F) { return .control(offset: index, byte: byte) }
                 index += 1
                 continue
             }
@@ -71,7 +72,7 @@ enum UTF8Check {
             let second = bytes[index + 1]
             guard second >= low && second <= high else { return .invalid(offset: index, byte: byte) }
             // C1 control characters (U+0080–U+009F, such as U+009B, a terminal's CSI).
-            if byte == 0xC2 && second <= 0x9F { return .control(offset: index, byte: second) }
+            if !allowControls && byte == 0xC2 && second <= 0x9F { return .control(offset: index, byte: second) }
             for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
                 return .invalid(offset: index, byte: byte)
             }
