@@ -198,3 +198,161 @@ import Testing
         #expect(refused.stderr.contains("error: text `0xE9` is not UTF-8; name the statement's encoding with `encoding windows-1252` or `encoding latin1`"))
     }
 }
+
+/// The import rules' own small regular expressions.
+@Suite struct PatternTests {
+    func groups(_ pattern: String, _ text: String) throws -> [String]? {
+        try Pattern(pattern).match(text)
+    }
+
+    @Test func whatIsSupported() throws {
+        #expect(try groups("coffee", "CORNER COFFEE 22") == ["COFFEE"])
+        #expect(try groups("^amzn mktp (\\w+)", "AMZN Mktp UK12345") == ["AMZN Mktp UK12345", "UK12345"])
+        #expect(try groups("^(rewe|edeka) ", "EDEKA Markt") == ["EDEKA ", "EDEKA"])
+        #expect(try groups("card \\d{4}$", "paid by card 1234") == ["card 1234"])
+        #expect(try groups("card \\d{4}$", "paid by card 12345") == nil)
+        #expect(try groups("[^0-9]+([0-9]{2,3})", "ref ABC 123") == ["ref ABC 123", "123"])
+        #expect(try groups("a.c", "xabcx") == ["abc"])
+        #expect(try groups("colou?r", "COLOR") == ["COLOR"])
+        #expect(try groups("x*", "") == [""])
+        #expect(try groups("\\.", "a.b") == ["."])
+    }
+
+    @Test func mistakesAreErrorsAndNothingHangs() throws {
+        #expect(throws: Pattern.SyntaxError.self) { try Pattern("(abc") }
+        #expect(throws: Pattern.SyntaxError.self) { try Pattern("[abc") }
+        #expect(throws: Pattern.SyntaxError.self) { try Pattern("*a") }
+        #expect(throws: Pattern.SyntaxError.self) { try Pattern("a{5,2}") }
+        // Catastrophic backtracking gives up instead of hanging.
+        let evil = try Pattern("(a*)*b")
+        #expect(evil.match(String(repeating: "a", count: 10_000)) == nil)
+    }
+}
+
+/// Rules version 2: conditions on any column, and rows routed to any account, person, goal
+/// or split, with no hand edits.
+@Suite struct RulesVersionTwoTests {
+    static let ledger = """
+    currency GBP
+    account Current checking
+    account Savings savings
+    category Rent
+    category Food:Dining
+    category Shopping
+    category Salary income
+    category Misc
+    person Jordan
+    person Sam
+    goal 2026-01-01 Holiday 1000.00
+    opening 2026-11-01 Current 2000.00
+    move 2026-11-01 500.00 to Holiday
+
+    """
+
+    /// A UK app bank: local-currency column names, its own category and state columns.
+    static let statement = """
+    Date,Description,Amount (GBP),Category,Type,State
+    2026-11-01,Landlord Ltd,-1200.00,Bills,DIRECT_DEBIT,COMPLETED
+    2026-11-02,To Savings pot,-300.00,Transfers,TRANSFER,COMPLETED
+    2026-11-03,Sam,25.00,Transfers,TRANSFER,COMPLETED
+    2026-11-04,AMZN Mktp UK*123AB,-18.99,Shopping,CARD_PAYMENT,COMPLETED
+    2026-11-05,Pizza Place,-30.00,Eating out,CARD_PAYMENT,PENDING
+    2026-11-06,Travel agent,-150.00,Holidays,CARD_PAYMENT,COMPLETED
+    2026-11-07,Corner Cafe,-4.10,Eating out,CARD_PAYMENT,COMPLETED
+
+    """
+
+    static let rules = """
+    account Current
+    skip 1
+    date 1 YYYY-MM-DD
+    description 2
+    amount 3
+    default Misc
+
+    if %"State" = "PENDING"                 ; not settled yet: next statement
+      skip
+    if "landlord"
+      split Rent 50% Jordan 50%             ; Jordan pays half the rent
+      tag home
+    if %5 = "TRANSFER" and ~ "savings"
+      to Savings
+    if %"Type" = "TRANSFER" and amount > 0
+      to Sam
+      comment "paid back"
+    if ~ "^amzn mktp uk\\*(\\w+)"
+      to Shopping
+      description "Amazon order \\1"
+      status *
+    if %4 = "Holidays"
+      to Food:Dining goal Holiday
+    match "cafe" Food:Dining
+
+    """
+
+    @Test func everyRowGoesWhereItShouldWithNoHandEdits() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write(Self.ledger, to: dir + "/l.flourish")
+        TestSupport.write(Self.rules, to: dir + "/s.rules")
+        TestSupport.write(Self.statement, to: dir + "/s.csv")
+        let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish"])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout == "imported 6 entries from \(dir)/s.csv into \(dir)/l.flourish (1 row left out by skip rules)\n")
+        let text = TestSupport.read(dir + "/l.flourish")
+        func key(_ date: String, _ description: String, _ amount: String) -> String {
+            Importer.hexHash(["Current", date, description, amount].joined(separator: "\u{1}"))
+        }
+        #expect(text.hasSuffix("""
+        2026-11-01 Landlord Ltd  #home  ; import:\(key("2026-11-01", "Landlord Ltd", "-1200.00"))
+          Rent     600.00
+          Jordan   600.00
+          Current
+
+        2026-11-02 To Savings pot  ; import:\(key("2026-11-02", "To Savings pot", "-300.00"))
+          Savings  300.00
+          Current
+
+        2026-11-03 Sam  ; import:\(key("2026-11-03", "Sam", "25.00"))
+          ; paid back
+          Sam      -25.00
+          Current
+
+        2026-11-04 * Amazon order 123AB  ; import:\(key("2026-11-04", "AMZN Mktp UK*123AB", "-18.99"))
+          Shopping  18.99
+          Current
+
+        2026-11-06 Travel agent  ; import:\(key("2026-11-06", "Travel agent", "-150.00"))
+          Food:Dining  150.00 goal Holiday
+          Current
+
+        2026-11-07 Corner Cafe  ; import:\(key("2026-11-07", "Corner Cafe", "-4.10"))
+          Food:Dining  4.10
+          Current
+
+        """))
+        #expect(TestSupport.run(["check", dir + "/l.flourish"]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", dir + "/l.flourish"]).stdout == "")
+        let explained = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish", "--explain", "6"])
+        #expect(explained.stdout == "line 6: left out by a `skip` rule\n")
+    }
+
+    @Test func oddSharesSplitExactlyToTheCent() throws {
+        var rules = ImportRules()
+        rules.defaultCategory = "Misc"
+        let lines = try #require(Importer.split(Money(minorUnits: 1001), [("A", .percent(3_333)), ("B", .percent(3_333)), ("C", .percent(3_334))], rules, 2))
+        #expect(lines.map(\.amount.minorUnits) == [334, 334, 333])
+        let fixed = try #require(Importer.split(Money(minorUnits: -5000), [("A", .amount("10.00")), ("B", .rest)], rules, 2))
+        #expect(fixed.map(\.amount.minorUnits) == [-1000, -4000])
+    }
+
+    @Test func mistakesInRulesAreDiagnostics() {
+        let rules = "account Current\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\ndefault Misc\nif ~ \"(unclosed\"\n  to Misc\nif \"x\" and \"y\" or \"z\"\n  to Misc\nif \"a\"\n  split Rent 60% Jordan 30%\n  tag\n  frobnicate\n  to\n"
+        let parsed = ImportRules.parse(SourceFile(path: "r.rules", text: rules), fileIndex: 0)
+        let messages = parsed.diagnostics.map(\.message)
+        #expect(messages.contains("expected a pattern (`(` without its `)`), found `(unclosed`"))
+        #expect(messages.contains("unexpected `or`"))
+        #expect(messages.contains("the shares of a split must be 100% in all (or leave one line's share out: it takes the rest), found 90.00%"))
+        #expect(messages.contains("unknown rule `frobnicate`"))
+        #expect(parsed.rules == nil)
+    }
+}

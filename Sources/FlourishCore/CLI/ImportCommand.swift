@@ -41,17 +41,18 @@ enum ImportCommand {
         if let diagnostic = decoded.diagnostic { problems.append(diagnostic) }
         let renderer = DiagnosticRenderer(files: [rulesFile, csvFile], colour: context.colour)
         let resolver = NameResolver(before)
-        for (name, location, isAccount) in parsed.names {
-            let wanted: [NameIndex.Kind] = isAccount ? [.account] : [.category, .incomeCategory]
+        for (name, location, wanted) in parsed.names {
+            let isAccount = wanted == [.account]
             guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
             switch failure {
             case .unknown(_, _, let suggestion):
-                problems.append(Diagnostic(.unknownName(name, expected: isAccount ? "account" : "category", suggestion: suggestion,
+                problems.append(Diagnostic(.unknownName(name, expected: NameResolver.Failure.noun(wanted), suggestion: suggestion,
                                                         declaration: isAccount ? "`account \(StringLiteral.name(name)) checking`"
                                                             : "`category \(StringLiteral.name(name))`"),
                                            at: location))
             case .wrongKind(_, let actual, _):
-                problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: isAccount ? "an account" : "a category",
+                let noun = NameResolver.Failure.noun(wanted)
+                problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun,
                                                       directive: "the rules"), at: location))
             case .ambiguous:
                 break  // only abbreviated resolution is ambiguous
@@ -68,9 +69,13 @@ enum ImportCommand {
         let plausible = before.dateRange.map {
             (CivilDate(year: max(1, $0.lowerBound.year - 10), month: 1, day: 1) ?? $0.lowerBound)...(CivilDate(year: min(9999, $0.upperBound.year + 10), month: 12, day: 31) ?? $0.upperBound)
         }
-        let read = Importer.rows(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausible)
+        let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausible)
         if let explained = invocation.values["--explain"] {
             guard let line = Int(explained) else { throw Invocation.UsageError(message: "--explain takes a line number of the statement") }
+            if read.skipped.contains(line) {
+                context.stdout.write("line \(line): left out by a `skip` rule\n")
+                return .success
+            }
             context.stdout.write(explain(line: line, read.rows, rules, decimals: decimals))
             return read.rows.contains { $0.line == line } ? .success : .problems
         }
@@ -84,7 +89,7 @@ enum ImportCommand {
         let skipped = read.rows.count - fresh.count
         if invocation.flags.contains("--dry-run") {
             context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path,
-                                        closing: Importer.closingBalance(read.rows)))
+                                        closing: Importer.closingBalance(read.rows), leftOut: read.skipped))
             return .success
         }
         guard !fresh.isEmpty else {
@@ -96,6 +101,7 @@ enum ImportCommand {
         if let stop = file.append(text, what: "the imported entries", context) { return stop }
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
+        if !read.skipped.isEmpty { summary += " (\(counted(read.skipped.count, "row", "rows")) left out by skip rules)" }
         context.stdout.write(summary + "\n")
         return .success
     }
@@ -103,7 +109,7 @@ enum ImportCommand {
     /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
     /// row matched, and how many rows go where (those that fell to `default` listed).
     static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String,
-                       closing: (date: CivilDate, amount: Money)? = nil) -> String {
+                       closing: (date: CivilDate, amount: Money)? = nil, leftOut: [Int] = []) -> String {
         var out = "would import \(counted(rows.count, "entry", "entries")) from \(csvPath) into \(path)"
         out += skipped > 0 ? " (\(skipped) already there); nothing was written\n" : "; nothing was written\n"
         guard !rows.isEmpty else { return out }
@@ -119,6 +125,9 @@ enum ImportCommand {
         for (category, count) in counts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             out += "  " + category + String(repeating: " ", count: width - category.count + 2) + counted(count, "row", "rows") + "\n"
         }
+        if !leftOut.isEmpty {
+            out += "  rows a skip rule left out: \(leftOut.count == 1 ? "line" : "lines") " + leftOut.map(String.init).joined(separator: ", ") + "\n"
+        }
         let fallen = rows.filter { $0.rule == nil }.map(\.line).sorted()
         if !fallen.isEmpty {
             out += "  rows that fell to default: \(fallen.count == 1 ? "line" : "lines") " + fallen.map(String.init).joined(separator: ", ") + "\n"
@@ -129,7 +138,7 @@ enum ImportCommand {
     /// `match "coffee"` or `default`.
     static func ruleText(_ rule: Int?, _ rules: ImportRules) -> String {
         guard let rule else { return "default" }
-        return "match " + StringLiteral.quote(rules.matches[rule].text)
+        return rules.rules[rule].display
     }
 
     /// What `--explain LINE` prints: the row's description and each rule tried on it.
@@ -138,11 +147,11 @@ enum ImportCommand {
             return "line \(line) of the statement is not a row the rules read (a skipped row, or past the end)\n"
         }
         var out = "line \(line): \(row.date) \(StringLiteral.quote(row.description)), \(row.amount.formatted(decimals: decimals, grouping: false)) into \(rules.account)\n"
-        let lowered = row.description.lowercased()
-        for (index, match) in rules.matches.enumerated() {
-            let found = lowered.contains(match.text.lowercased())
-            out += "  match \(StringLiteral.quote(match.text)) → \(match.category): \(found ? "matches" : "no")\n"
-            if found && index == row.rule { out += "  so: \(match.category) (the first rule that matches wins)\n"; return out }
+        for (index, rule) in rules.rules.enumerated() {
+            let target = rule.skip ? "skip" : rule.split.isEmpty ? (rule.target ?? rules.defaultCategory) : "split " + rule.split.map(\.target).joined(separator: ", ")
+            let met = row.rule == index
+            out += "  \(rule.display) → \(target): \(met ? "matches" : "no")\n"
+            if met { out += "  so: \(target) (the first rule that matches wins)\n"; return out }
         }
         out += "  default → \(rules.defaultCategory)\n  so: \(rules.defaultCategory) (no match rule found its text)\n"
         return out

@@ -1,10 +1,19 @@
 extension ImportRules {
     /// Reads a rules file (grammar.md, "Import rules"); problems are diagnostics in `file`.
-    static func parse(_ file: SourceFile, fileIndex: Int) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [(String, SourceLocation, Bool)]) {
+    /// Names to check against the ledger: the name, where, and what it may be.
+    typealias NameUse = (name: String, location: SourceLocation, kinds: [NameIndex.Kind])
+
+    static func parse(_ file: SourceFile, fileIndex: Int) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse]) {
         var rules = ImportRules()
         var diagnostics: [Diagnostic] = []
-        /// Names to check against the ledger: (name, where, is it the account).
-        var names: [(String, SourceLocation, Bool)] = []
+        var names: [NameUse] = []
+        let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
+        /// The `if` block whose indented action lines are being read.
+        var open: ImportRule?
+        func close() {
+            if let rule = open { rules.rules.append(rule) }
+            open = nil
+        }
         var seen: Set<ImportRuleKeyword> = []
         func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
         func report(_ problem: Problem, _ at: SourceLocation) { diagnostics.append(Diagnostic(problem, at: at)) }
@@ -28,8 +37,22 @@ extension ImportRules {
                     break
                 }
                 var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: start, end: contentEnd))
+                let indented = start < contentEnd && ByteClass.isBlank(buffer[start])
                 guard let first = reader.next() else { continue }
                 let word = file.text(first.range)
+                let lineNumber = file.line(containing: start).number
+                if indented {
+                    guard open != nil else {
+                        report(.unexpectedText(word, hint: "indented lines are the actions of an `if` rule above them"), location(first))
+                        continue
+                    }
+                    var actionTokens: [Token] = []
+                    while let token = reader.next() { actionTokens.append(token) }
+                    parseAction(word, first, actionTokens, into: &open!, file: file, fileIndex: fileIndex,
+                                names: &names, anyTarget: anyTarget, report: report)
+                    continue
+                }
+                close()
                 guard let keyword = ImportRuleKeyword(rawValue: word) else {
                     report(.unknownRule(word, suggestion: Suggestion.closest(to: word, among: ImportRuleKeyword.allCases.map(\.rawValue))), location(first))
                     continue
@@ -59,7 +82,7 @@ extension ImportRules {
                 case .account:
                     if needs(1, "the account the statement is for"), let name = text(0) {
                         rules.account = name
-                        names.append((name, location(tokens[0]), true))
+                        names.append((name, location(tokens[0]), [.account]))
                     }
                 case .skip:
                     if needs(1, "how many rows to skip"), let value = text(0), let count = Int(value), count >= 0 { rules.skip = count }
@@ -96,7 +119,7 @@ extension ImportRules {
                 case .fee:
                     guard needs(2, "a column and the category fees go to"), let number = column(0), let category = text(1) else { break }
                     rules.fee = (number, category)
-                    names.append((category, location(tokens[1]), false))
+                    names.append((category, location(tokens[1]), [.category, .incomeCategory]))
                 case .negate:
                     rules.negate = true
                 case .decimalComma:
@@ -107,17 +130,27 @@ extension ImportRules {
                     }
                 case .match:
                     if needs(2, "a quoted text and a category"), let needle = text(0), let category = text(1) {
-                        rules.matches.append((needle, category))
-                        names.append((category, location(tokens[1]), false))
+                        var rule = ImportRule(display: "match " + StringLiteral.quote(needle), line: lineNumber)
+                        rule.conditions = [.init(field: .description, test: .contains(needle))]
+                        rule.target = category
+                        rules.rules.append(rule)
+                        names.append((category, location(tokens[1]), [.category, .incomeCategory]))
                     }
+                case .if:
+                    var rule = ImportRule(display: "if (line \(lineNumber))", line: lineNumber)
+                    // A rule whose conditions do not read still takes its action lines (they are
+                    // checked too); the errors keep the rules from being used.
+                    _ = parseConditions(tokens, into: &rule, file: file, fileIndex: fileIndex, end: contentEnd, report: report)
+                    open = rule
                 case .default:
                     if needs(1, "a category"), let category = text(0) {
                         rules.defaultCategory = category
-                        names.append((category, location(tokens[0]), false))
+                        names.append((category, location(tokens[0]), [.category, .incomeCategory]))
                     }
                 }
             }
         }
+        close()
         let end = SourceLocation(file: fileIndex, range: 0..<0)
         for required in [ImportRuleKeyword.account, .date, .default] where !seen.contains(required) {
             report(.missingRule(required.rawValue), end)
@@ -127,5 +160,200 @@ extension ImportRules {
             report(.missingRule(debit == 0 ? "debit" : "credit"), end)
         }
         return (diagnostics.isEmpty ? rules : nil, diagnostics, names)
+    }
+
+    /// `if CONDITION {and|or CONDITION}`, a condition being `[%COLUMN | %"Header"] ("text" |
+    /// = "text" | ~ "pattern")` or `amount (< | > | <= | >=) NUMBER` or `amount LOW..HIGH`.
+    private static func parseConditions(_ tokens: [Token], into rule: inout ImportRule, file: SourceFile, fileIndex: Int,
+                                         end: Int, report: (Problem, SourceLocation) -> Void) -> Bool {
+        func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
+        func raw(_ token: Token) -> String { file.text(token.range) }
+        func text(_ token: Token) -> String { token.kind == .string ? StringLiteral.unquote(raw(token)) : raw(token) }
+        let atEnd = SourceLocation(file: fileIndex, range: end..<end)
+        var index = 0
+        var joiner: String?
+        while true {
+            guard index < tokens.count else {
+                report(.expected("a condition: \"text\", = \"text\", ~ \"pattern\", or amount < 0", found: nil), atEnd)
+                return false
+            }
+            var field = ImportRule.Field.description
+            let word = raw(tokens[index])
+            if word == "amount" && tokens[index].kind == .word {
+                index += 1
+                guard index < tokens.count else { report(.expected("a comparison such as < 0 or 10..20", found: nil), atEnd); return false }
+                let op = raw(tokens[index])
+                func isNumber(_ text: String) -> Bool {
+                    if case .success = NumberSyntax.decimal(ArraySlice(Array(text.utf8))) { return true }
+                    return false
+                }
+                if ["<", ">", "<=", ">="].contains(op) {
+                    index += 1
+                    guard index < tokens.count, isNumber(raw(tokens[index])) else {
+                        report(.expected("a number", found: index < tokens.count ? raw(tokens[index]) : nil),
+                               index < tokens.count ? location(tokens[index]) : atEnd)
+                        return false
+                    }
+                    rule.conditions.append(.init(field: .description, test: .amount(op: op, bound: raw(tokens[index]), high: nil)))
+                } else if let dots = op.firstRange(of: ".."), isNumber(String(op[..<dots.lowerBound])), isNumber(String(op[dots.upperBound...])) {
+                    rule.conditions.append(.init(field: .description, test: .amount(op: "..", bound: String(op[..<dots.lowerBound]),
+                                                                                    high: String(op[dots.upperBound...]))))
+                } else {
+                    report(.expected("<, >, <=, >= and a number, or a range LOW..HIGH", found: op), location(tokens[index]))
+                    return false
+                }
+                index += 1
+            } else {
+                if word.hasPrefix("%") {
+                    let name = String(word.dropFirst())
+                    if let number = Int(name), number >= 1, number <= 1000 { field = .column(number) }
+                    else if name.isEmpty, index + 1 < tokens.count, tokens[index + 1].kind == .string {
+                        // `%"Amount (GBP)"`: the header's name, quoted.
+                        index += 1
+                        field = .header(text(tokens[index]))
+                    }
+                    else if !name.isEmpty { field = .header(name) }
+                    else { report(.expected("a column after %: %3 or %\"Type\"", found: word), location(tokens[index])); return false }
+                    index += 1
+                }
+                guard index < tokens.count else { report(.expected("a text to look for", found: nil), atEnd); return false }
+                var op = "contains"
+                if raw(tokens[index]) == "=" || raw(tokens[index]) == "~" {
+                    op = raw(tokens[index])
+                    index += 1
+                }
+                guard index < tokens.count, tokens[index].kind == .string else {
+                    report(.expected("a quoted text", found: index < tokens.count ? raw(tokens[index]) : nil),
+                           index < tokens.count ? location(tokens[index]) : atEnd)
+                    return false
+                }
+                var value = text(tokens[index])
+                if op == "~" {
+                    // A pattern keeps its backslashes (`\d`, `\*`); only `\"` stands for a quote.
+                    value = keepingBackslashes(raw(tokens[index]))
+                }
+                switch op {
+                case "=": rule.conditions.append(.init(field: field, test: .equals(value)))
+                case "~":
+                    do {
+                        rule.conditions.append(.init(field: field, test: .pattern(try Pattern(value))))
+                    } catch {
+                        report(.expected("a pattern (\(error.message))", found: value), location(tokens[index]))
+                        return false
+                    }
+                default: rule.conditions.append(.init(field: field, test: .contains(value)))
+                }
+                index += 1
+            }
+            guard index < tokens.count else { return true }
+            let next = raw(tokens[index])
+            guard next == "and" || next == "or" else {
+                report(.expected("`and` or `or` between conditions", found: next), location(tokens[index]))
+                return false
+            }
+            if let joiner, joiner != next {
+                report(.unexpectedText(next, hint: "a rule takes all its conditions (`and`) or any of them (`or`), not both"), location(tokens[index]))
+                return false
+            }
+            joiner = next
+            rule.any = next == "or"
+            index += 1
+        }
+    }
+
+    /// An indented action under `if`: `to TARGET [goal GOAL]`, `split TARGET SHARE …`,
+    /// `description "TEXT"`, `tag NAME`, `status * | !`, `comment "TEXT"`, `skip`.
+    private static func parseAction(_ word: String, _ first: Token, _ tokens: [Token], into rule: inout ImportRule,
+                                    file: SourceFile, fileIndex: Int, names: inout [NameUse], anyTarget: [NameIndex.Kind],
+                                    report: (Problem, SourceLocation) -> Void) {
+        func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
+        func text(_ index: Int) -> String? {
+            guard index < tokens.count else { return nil }
+            let raw = file.text(tokens[index].range)
+            return tokens[index].kind == .string ? StringLiteral.unquote(raw) : raw
+        }
+        let atEnd = SourceLocation(file: fileIndex, range: first.end..<first.end)
+        switch word {
+        case "to":
+            guard let target = text(0) else { report(.expected("an account, category or person", found: nil), atEnd); return }
+            rule.target = target
+            names.append((target, location(tokens[0]), anyTarget))
+            if text(1) == "goal" {
+                guard let goal = text(2) else { report(.expected("a goal", found: nil), location(tokens[1])); return }
+                rule.goal = goal
+                names.append((goal, location(tokens[2]), [.goal]))
+            } else if let extra = text(1) {
+                report(.unexpectedText(extra, hint: "after the target comes only `goal GOAL`"), location(tokens[1]))
+            }
+        case "split":
+            var index = 0
+            var percents = 0
+            var hasRest = false
+            while index < tokens.count {
+                guard let target = text(index) else { break }
+                names.append((target, location(tokens[index]), anyTarget))
+                index += 1
+                var share = ImportRule.Share.rest
+                if let written = text(index), written.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
+                    if written.hasSuffix("%") {
+                        guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(written.dropLast().utf8))),
+                              value.scale <= 2, let points = NumberSyntax.minorUnits(value, decimals: 2), points > 0 else {
+                            report(.expected("a share such as 50%", found: written), location(tokens[index]))
+                            return
+                        }
+                        share = .percent(Int(points))
+                        percents += Int(points)
+                    } else {
+                        share = .amount(written)
+                    }
+                    index += 1
+                } else {
+                    if hasRest { report(.unexpectedText(target, hint: "only one split line may take the rest"), location(tokens[index - 1])); return }
+                    hasRest = true
+                }
+                rule.split.append((target, share))
+            }
+            if rule.split.count < 2 {
+                report(.expected("two or more TARGET SHARE pairs, e.g. split Rent 50% Jordan 50%", found: nil), atEnd)
+            } else if !hasRest && percents != 10_000 && rule.split.allSatisfy({ if case .percent = $0.share { return true }; return false }) {
+                report(.outOfRange(what: "the shares of a split", value: Money(minorUnits: Int64(percents)).formatted(decimals: 2) + "%",
+                                   allowed: "100% in all (or leave one line's share out: it takes the rest)"), atEnd)
+            }
+        case "description":
+            guard !tokens.isEmpty else { report(.expected("a quoted description (\\1 for a captured group)", found: nil), atEnd); return }
+            let raw = file.text(tokens[0].range)
+            rule.description = tokens[0].kind == .string ? keepingBackslashes(raw) : raw
+        case "tag":
+            guard let value = text(0) else { report(.expected("a tag", found: nil), atEnd); return }
+            rule.tags.append(value.hasPrefix("#") ? String(value.dropFirst()) : value)
+        case "status":
+            switch text(0) {
+            case "*"?: rule.status = .cleared
+            case "!"?: rule.status = .pending
+            default: report(.expected("`*` or `!`", found: text(0)), tokens.isEmpty ? atEnd : location(tokens[0]))
+            }
+        case "comment":
+            guard let value = text(0) else { report(.expected("a quoted comment", found: nil), atEnd); return }
+            rule.comment = value
+        case "skip":
+            rule.skip = true
+        default:
+            let actions = ["to", "split", "description", "tag", "status", "comment", "skip"]
+            report(.unknownRule(word, suggestion: Suggestion.closest(to: word, among: actions)), location(first))
+        }
+    }
+
+    /// A quoted pattern or template without its quotes, keeping its backslashes (`\d`, `\1`);
+    /// only `\"` stands for a quote.
+    static func keepingBackslashes(_ quoted: String) -> String {
+        let inner = Array(quoted.unicodeScalars.dropFirst().dropLast())
+        var out = String.UnicodeScalarView()
+        var position = 0
+        while position < inner.count {
+            if inner[position] == "\\" && position + 1 < inner.count && inner[position + 1] == "\"" { position += 1 }
+            out.append(inner[position])
+            position += 1
+        }
+        return String(out)
     }
 }

@@ -31,8 +31,8 @@ public struct ImportRules: Sendable {
     public var negate = false
     public var decimalComma = false
     public var descriptionColumns: [Int] = []
-    /// Case-insensitive text to look for in the description, and the category it means.
-    public var matches: [(text: String, category: String)] = []
+    /// Rule blocks in file order (`match` lines among them); the first a row meets wins.
+    var rules: [ImportRule] = []
     public var defaultCategory = ""
     /// The statement's text encoding.
     public var encoding = Encoding.utf8
@@ -48,19 +48,14 @@ public struct ImportRules: Sendable {
         case windows1252 = "windows-1252"
     }
 
-    /// The category for a description: the first `match` found in it, else the default.
-    func category(for description: String) -> String {
-        rule(for: description).category
-    }
-
-    /// Which rule gives a description its category: the index of the first `match` whose text
-    /// it contains (ignoring case), or nil for `default`.
-    func rule(for description: String) -> (match: Int?, category: String) {
-        let lowered = description.lowercased()
-        if let index = matches.firstIndex(where: { lowered.contains($0.text.lowercased()) }) {
-            return (index, matches[index].category)
+    /// The first rule a row meets (its index), or nil when it falls to `default`, with the
+    /// groups its pattern captured.
+    func rule(description: String, fields: [String], amount: Money, header: [String], decimals: Int) -> (index: Int?, captures: [String]) {
+        for (index, rule) in rules.enumerated() {
+            let (met, captures) = rule.matches(description: description, fields: fields, amount: amount, header: header, decimals: decimals)
+            if met { return (index, captures) }
         }
-        return (nil, defaultCategory)
+        return (nil, [])
     }
 
     /// The highest column the rules read (1-based).
@@ -70,6 +65,9 @@ public struct ImportRules: Sendable {
         case .signed(let column)?: columns.append(column)
         case .split(let debit, let credit)?: columns += [debit, credit]
         case nil: break
+        }
+        for rule in rules {
+            for condition in rule.conditions { if case .column(let number) = condition.field { columns.append(number) } }
         }
         return columns.max() ?? 0
     }
@@ -82,4 +80,5 @@ enum ImportRuleKeyword: String, CaseIterable {
     case decimalComma = "decimal-comma"
     case skipEnd = "skip-end"
     case encoding, balance, fee
+    case `if`
 }

@@ -14,9 +14,15 @@ enum Importer {
         var key: String
         /// The key earlier versions wrote, from the row's whole text: a row with it is known too.
         var legacyKey: String
-        var category: String
-        /// The `match` rule that chose the category (its index), or nil for `default`.
+        /// Where the money went (or came from), other than the account: one line, or a split.
+        var lines: [(target: String, amount: Money, goal: String?)]
+        /// The rule that chose the lines (its index in `ImportRules.rules`), or nil for `default`.
         var rule: Int?
+        var tags: [String] = []
+        var status = Entry.Status.unmarked
+        var comment: String?
+        /// The first line's target, for summaries.
+        var category: String { lines.first?.target ?? "" }
         /// The row's line in the CSV file.
         var line: Int
         /// A fee charged on the row (positive), from the `fee` column.
@@ -77,11 +83,20 @@ enum Importer {
     /// an error, so that a misread year never lands in year 0026.
     static func rows(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int,
                      plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic]) {
+        let read = statement(csv, fileIndex: fileIndex, rules: rules, decimals: decimals, plausible: plausible)
+        return (read.rows, read.diagnostics)
+    }
+
+    /// The rows, the problems, and the lines of the rows a `skip` rule left out.
+    static func statement(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int,
+                          plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int]) {
+        var skipped: [Int] = []
         var rows: [Row] = []
         var diagnostics: [Diagnostic] = []
         var occurrences: [String: Int] = [:]
         var legacyOccurrences: [String: Int] = [:]
         let records = CSVReader.records(csv.bytes, separator: rules.separator)
+        let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
         for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
             func location(_ column: Int) -> SourceLocation {
                 let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
@@ -169,10 +184,32 @@ enum Importer {
             let legacyOccurrence = legacyOccurrences[text, default: 0] + 1
             legacyOccurrences[text] = legacyOccurrence
             let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
-            let rule = rules.rule(for: description)
             let line = csv.line(containing: record.range.lowerBound).number
-            var row = Row(date: date, description: description, amount: amount, key: key, legacyKey: legacyKey,
-                          category: rule.category, rule: rule.match, line: line)
+            let chosen = rules.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals)
+            let rule = chosen.index.map { rules.rules[$0] }
+            if rule?.skip == true {
+                skipped.append(line)
+                continue
+            }
+            // What was spent (positive) or received (negative), split as the rule says.
+            let total = amount.negated ?? amount
+            var lines: [(target: String, amount: Money, goal: String?)] = []
+            if let rule, !rule.split.isEmpty {
+                guard let split = split(total, rule.split, rules, decimals) else {
+                    diagnostics.append(Diagnostic(.importField(what: "amount", value: total.formatted(decimals: decimals, grouping: false),
+                                                               expected: "splittable as the rule on line \(rule.line) says"),
+                                                  at: location(1)))
+                    continue
+                }
+                lines = split
+            } else {
+                lines = [(rule?.target ?? rules.defaultCategory, total, rule?.goal)]
+            }
+            var row = Row(date: date, description: rule?.description.map { ImportRule.rewrite($0, chosen.captures) } ?? description,
+                          amount: amount, key: key, legacyKey: legacyKey, lines: lines, rule: chosen.index, line: line)
+            row.tags = rule?.tags ?? []
+            row.status = rule?.status ?? .unmarked
+            row.comment = rule?.comment
             if let fee = rules.fee {
                 let text = record.fields[fee.column - 1].trimmingBlanks
                 guard text.isEmpty || parseAmount(text, rules, decimals) != nil else {
@@ -195,7 +232,29 @@ enum Importer {
             }
             rows.append(row)
         }
-        return (rows, diagnostics)
+        return (rows, diagnostics, skipped)
+    }
+
+    /// The split lines of `total`: percentages rounded half away from zero, fixed amounts in the
+    /// total's direction, and the line without a share (else the last) taking what is left, so
+    /// the lines add up to the total exactly. Nil when a fixed amount does not read.
+    static func split(_ total: Money, _ shares: [(target: String, share: ImportRule.Share)], _ rules: ImportRules,
+                      _ decimals: Int) -> [(target: String, amount: Money, goal: String?)]? {
+        var amounts: [Money?] = []
+        for (_, share) in shares {
+            switch share {
+            case .percent(let points): amounts.append(try? total.scaled(by: points, over: 10_000))
+            case .amount(let text):
+                guard let fixed = parseAmount(text, rules, decimals) else { return nil }
+                amounts.append(total < .zero ? fixed.negated : fixed)
+            case .rest: amounts.append(nil)
+            }
+        }
+        let restIndex = shares.firstIndex { if case .rest = $0.share { return true }; return false } ?? shares.count - 1
+        let others = amounts.enumerated().filter { $0.offset != restIndex }.compactMap(\.element)
+        guard others.count == shares.count - 1, let used = try? Money.sum(others), let rest = try? total - used else { return nil }
+        amounts[restIndex] = rest
+        return zip(shares, amounts).map { ($0.0.target, $0.1 ?? .zero, nil) }
     }
 
     /// `import:KEY` markers already in the ledger's files.
@@ -245,9 +304,15 @@ enum Importer {
         let ordered = newestFirst ? Array(rows.reversed()) : rows
         for row in ordered.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
             let description = EntryText.description(row.description.isEmpty ? "(no description)" : row.description)
-            let spent = (row.amount.negated ?? row.amount).formatted(decimals: decimals, grouping: false)
-            out += "\(row.date) \(description)  ; import:\(row.key)\n"
-            out += "  \(StringLiteral.name(row.category))  \(spent)\n"
+            let mark = row.status == .cleared ? " *" : row.status == .pending ? " !" : ""
+            let tags = row.tags.isEmpty ? "" : "  " + row.tags.map { "#" + $0 }.joined(separator: " ")
+            out += "\(row.date)\(mark) \(description)\(tags)  ; import:\(row.key)\n"
+            if let comment = row.comment { out += "  ; \(comment)\n" }
+            for line in row.lines {
+                out += "  \(StringLiteral.name(line.target))  \(line.amount.formatted(decimals: decimals, grouping: false))"
+                out += line.goal.map { " goal " + StringLiteral.name($0) } ?? ""
+                out += "\n"
+            }
             if let fee, row.fee != .zero { out += "  \(StringLiteral.name(fee))  \(row.fee.formatted(decimals: decimals, grouping: false))\n" }
             out += "  \(StringLiteral.name(account))\n\n"
         }
