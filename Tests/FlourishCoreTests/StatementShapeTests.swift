@@ -199,6 +199,61 @@ import Testing
     }
 }
 
+/// A German bank's export read from the docs alone: semicolons, decimal comma, Windows-1252
+/// text, two-digit years, columns named by the header row, a balance column.
+@Suite struct GermanStatementTests {
+    @Test func importsWithHeaderNamesAndItsOwnBalance() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("""
+        currency EUR
+        account Girokonto checking
+        category Lebensmittel
+        category Miete
+        category Gehalt income
+        category Sonstiges
+        opening 2026-10-31 Girokonto 1000,00
+
+        """.replacingOccurrences(of: "1000,00", with: "1000.00"), to: dir + "/l.flourish")
+        TestSupport.write("""
+        account Girokonto
+        skip 1
+        separator semicolon
+        encoding windows-1252
+        decimal-comma
+        date "Buchungstag" DD.MM.YY
+        description "Empfänger" "Verwendungszweck"
+        amount "Betrag"
+        balance "Saldo"
+        match "rewe" Lebensmittel
+        match "miete" Miete
+        match "gehalt" Gehalt
+        default Sonstiges
+
+        """, to: dir + "/s.rules")
+        let rows = "Buchungstag;Empf\u{E4}nger;Verwendungszweck;Betrag;Saldo\n"
+            + "03.11.26;REWE Markt;Eink\u{E4}ufe;-45,60;954,40\n"
+            + "05.11.26;Hausverwaltung M\u{FC}ller;Miete November;-700,00;254,40\n"
+            + "28.11.26;Arbeitgeber GmbH;Gehalt;2.500,00;2.754,40\n"
+        // Windows-1252: ä is 0xE4, ü is 0xFC, as the bank writes them.
+        let bytes = rows.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(bytes))
+        let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(dir + "/l.flourish")
+        #expect(text.contains("2026-11-05 Hausverwaltung Müller Miete November  ; import:"))
+        #expect(text.contains("  Miete      700.00\n  Girokonto\n"))
+        #expect(text.contains("  Gehalt     -2500.00\n  Girokonto\n"))
+        #expect(text.hasSuffix("balance 2026-11-28 Girokonto 2754.40  ; from the statement's balance column\n"))
+        #expect(TestSupport.run(["check", dir + "/l.flourish"]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", dir + "/l.flourish"]).stdout == "")
+        // A header the statement lacks is an error at the rules line.
+        TestSupport.write(TestSupport.read(dir + "/s.rules").replacingOccurrences(of: "\"Saldo\"", with: "\"Kontostand\""), to: dir + "/s.rules")
+        let wrong = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish"])
+        #expect(wrong.status == .problems)
+        #expect(wrong.stderr.contains("s.rules:9:9: error: column `Kontostand` is not in the statement's header row (Buchungstag, Empfänger, Verwendungszweck, Betrag, Saldo)"))
+    }
+}
+
 /// The import rules' own small regular expressions.
 @Suite struct PatternTests {
     func groups(_ pattern: String, _ text: String) throws -> [String]? {

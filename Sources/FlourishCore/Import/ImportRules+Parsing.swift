@@ -66,8 +66,14 @@ extension ImportRules {
                     return tokens[index].kind == .string ? StringLiteral.unquote(raw) : raw
                 }
                 func column(_ index: Int) -> Int? {
+                    // A quoted name is a column of the header row, resolved when the statement
+                    // is read (`ImportRules.resolvingHeader`); it stands here as a negative index.
+                    if index < tokens.count, tokens[index].kind == .string, let name = text(index), !name.isEmpty {
+                        rules.headerNames.append((name, location(tokens[index])))
+                        return -rules.headerNames.count
+                    }
                     guard let value = text(index), let number = Int(value), number >= 1, number <= 1000 else {
-                        report(.expected("a column number (1 for the first)", found: text(index)),
+                        report(.expected("a column number (1 for the first) or a quoted header name", found: text(index)),
                                index < tokens.count ? location(tokens[index]) : SourceLocation(file: fileIndex, range: contentEnd..<contentEnd))
                         return nil
                     }

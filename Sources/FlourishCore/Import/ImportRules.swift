@@ -31,6 +31,41 @@ public struct ImportRules: Sendable {
     public var negate = false
     public var decimalComma = false
     public var descriptionColumns: [Int] = []
+    /// Columns named by their header (`date "Booking date" DD.MM.YY`): a column written as
+    /// `-n` stands for the n-th of these until `resolvingHeader` finds it.
+    var headerNames: [(name: String, location: SourceLocation)] = []
+
+    /// The rules with header names replaced by column numbers, from the statement's first row;
+    /// a name that row lacks is an error at the rules line.
+    func resolvingHeader(_ header: [String]) -> (rules: ImportRules, diagnostics: [Diagnostic]) {
+        guard !headerNames.isEmpty else { return (self, []) }
+        var diagnostics: [Diagnostic] = []
+        var numbers: [Int] = []
+        for (name, location) in headerNames {
+            if let index = header.firstIndex(where: { $0.trimmingBlanks.lowercased() == name.lowercased() }) {
+                numbers.append(index + 1)
+            } else {
+                numbers.append(1)
+                diagnostics.append(Diagnostic(.importField(what: "column", value: name,
+                                                           expected: "in the statement's header row (" + header.map { $0.trimmingBlanks }.joined(separator: ", ") + ")"),
+                                              at: location))
+            }
+        }
+        func resolve(_ column: Int) -> Int { column < 0 ? numbers[-column - 1] : column }
+        var resolved = self
+        resolved.dateColumn = resolve(dateColumn)
+        resolved.descriptionColumns = descriptionColumns.map(resolve)
+        switch amounts {
+        case .signed(let column)?: resolved.amounts = .signed(column: resolve(column))
+        case .split(let debit, let credit)?: resolved.amounts = .split(debit: resolve(debit), credit: resolve(credit))
+        case nil: break
+        }
+        resolved.balanceColumn = balanceColumn.map(resolve)
+        resolved.fee = fee.map { (resolve($0.column), $0.category) }
+        resolved.headerNames = []
+        return (resolved, diagnostics)
+    }
+
     /// Rule blocks in file order (`match` lines among them); the first a row meets wins.
     var rules: [ImportRule] = []
     public var defaultCategory = ""

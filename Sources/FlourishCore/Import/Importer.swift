@@ -88,11 +88,14 @@ enum Importer {
     }
 
     /// The rows, the problems, and the lines of the rows a `skip` rule left out.
-    static func statement(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int,
+    static func statement(_ csv: SourceFile, fileIndex: Int, rules written: ImportRules, decimals: Int,
                           plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int]) {
         var skipped: [Int] = []
         var rows: [Row] = []
-        var diagnostics: [Diagnostic] = []
+        let firstRow = CSVReader.records(csv.bytes, separator: written.separator).first?.fields ?? []
+        let (rules, unresolved) = written.resolvingHeader(firstRow)
+        var diagnostics: [Diagnostic] = unresolved
+        guard unresolved.isEmpty else { return ([], diagnostics, []) }
         var occurrences: [String: Int] = [:]
         var legacyOccurrences: [String: Int] = [:]
         let records = CSVReader.records(csv.bytes, separator: rules.separator)
