@@ -65,6 +65,16 @@ import Testing
         #expect(TestSupport.run(["fmt", "--check", dir + "/l.flourish"]).stdout == "")
     }
 
+    @Test func rowsThatDoNotReadAreLeftOutWhenTheRulesSaySo() {
+        let rules = "account Bank\nskip 1\nskip-unreadable\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\ndefault Health\n"
+        let csv = "Date,Text,Amount\n2026-11-02,Chemist,-10.00\nNotice: new terms apply,,\n2026-11-03,Chemist,-5.00\nClosing balance,,990.00\n"
+        let dir = folder(rules: rules, csv: csv)
+        let result = importing(dir)
+        #expect(result.stdout == "imported 2 entries from \(dir)/s.csv into \(dir)/l.flourish (2 rows that did not read left out: lines 3, 5)\n")
+        let strict = folder(rules: rules.replacingOccurrences(of: "skip-unreadable\n", with: ""), csv: csv)
+        #expect(importing(strict).status == .problems)
+    }
+
     @Test func aReExportWithAnotherOrderAndBalanceColumnAddsNothing() {
         let rules = "account Bank\nskip 1\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nmatch \"grocer\" Food:Groceries\ndefault Health\n"
         let first = "Date,Text,Amount,Balance\n2026-11-02,Grocer,-10.00,990.00\n2026-11-03,Grocer,-10.00,980.00\n2026-11-03,Grocer,-10.00,970.00\n"

@@ -89,7 +89,8 @@ enum ImportCommand {
         let skipped = read.rows.count - fresh.count
         if invocation.flags.contains("--dry-run") {
             context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path,
-                                        closing: Importer.closingBalance(read.rows), leftOut: read.skipped))
+                                        closing: Importer.closingBalance(read.rows), leftOut: read.skipped,
+                                        unreadable: read.unreadable))
             return .success
         }
         guard !fresh.isEmpty else {
@@ -102,6 +103,10 @@ enum ImportCommand {
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
         if !read.skipped.isEmpty { summary += " (\(counted(read.skipped.count, "row", "rows")) left out by skip rules)" }
+        if !read.unreadable.isEmpty {
+            summary += " (\(counted(read.unreadable.count, "row", "rows")) that did not read left out: "
+                + (read.unreadable.count == 1 ? "line " : "lines ") + read.unreadable.map(String.init).joined(separator: ", ") + ")"
+        }
         context.stdout.write(summary + "\n")
         return .success
     }
@@ -109,7 +114,7 @@ enum ImportCommand {
     /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
     /// row matched, and how many rows go where (those that fell to `default` listed).
     static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String,
-                       closing: (date: CivilDate, amount: Money)? = nil, leftOut: [Int] = []) -> String {
+                       closing: (date: CivilDate, amount: Money)? = nil, leftOut: [Int] = [], unreadable: [Int] = []) -> String {
         var out = "would import \(counted(rows.count, "entry", "entries")) from \(csvPath) into \(path)"
         out += skipped > 0 ? " (\(skipped) already there); nothing was written\n" : "; nothing was written\n"
         guard !rows.isEmpty else { return out }
@@ -127,6 +132,9 @@ enum ImportCommand {
         }
         if !leftOut.isEmpty {
             out += "  rows a skip rule left out: \(leftOut.count == 1 ? "line" : "lines") " + leftOut.map(String.init).joined(separator: ", ") + "\n"
+        }
+        if !unreadable.isEmpty {
+            out += "  rows that did not read, left out: \(unreadable.count == 1 ? "line" : "lines") " + unreadable.map(String.init).joined(separator: ", ") + "\n"
         }
         let fallen = rows.filter { $0.rule == nil }.map(\.line).sorted()
         if !fallen.isEmpty {

@@ -126,6 +126,8 @@ extension ImportRules {
                     guard needs(2, "a column and the category fees go to"), let number = column(0), let category = text(1) else { break }
                     rules.fee = (number, category)
                     names.append((category, location(tokens[1]), [.category, .incomeCategory]))
+                case .skipUnreadable:
+                    rules.skipUnreadable = true
                 case .negate:
                     rules.negate = true
                 case .decimalComma:

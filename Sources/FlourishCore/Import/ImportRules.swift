@@ -24,6 +24,9 @@ public struct ImportRules: Sendable {
     public var skip = 0
     /// Rows to leave out at the end (a footer with totals).
     public var skipEnd = 0
+    /// Leave out rows that do not read (a footer of another shape, a notice in the middle),
+    /// listing them, instead of refusing the statement.
+    public var skipUnreadable = false
     public var separator: UInt8 = UInt8(ascii: ",")
     public var dateColumn = 0
     public var dateFormat = DateFormat.ymd
@@ -115,5 +118,6 @@ enum ImportRuleKeyword: String, CaseIterable {
     case decimalComma = "decimal-comma"
     case skipEnd = "skip-end"
     case encoding, balance, fee
+    case skipUnreadable = "skip-unreadable"
     case `if`
 }

@@ -89,18 +89,27 @@ enum Importer {
 
     /// The rows, the problems, and the lines of the rows a `skip` rule left out.
     static func statement(_ csv: SourceFile, fileIndex: Int, rules written: ImportRules, decimals: Int,
-                          plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int]) {
+                          plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int]) {
         var skipped: [Int] = []
+        var unreadable: [Int] = []
         var rows: [Row] = []
         let firstRow = CSVReader.records(csv.bytes, separator: written.separator).first?.fields ?? []
         let (rules, unresolved) = written.resolvingHeader(firstRow)
         var diagnostics: [Diagnostic] = unresolved
-        guard unresolved.isEmpty else { return ([], diagnostics, []) }
+        guard unresolved.isEmpty else { return ([], diagnostics, [], []) }
         var occurrences: [String: Int] = [:]
         var legacyOccurrences: [String: Int] = [:]
         let records = CSVReader.records(csv.bytes, separator: rules.separator)
         let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
         for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
+            // With `skip-unreadable`, a row's problems leave the row out instead.
+            let mark = diagnostics.count
+            defer {
+                if rules.skipUnreadable && diagnostics.count > mark {
+                    diagnostics.removeSubrange(mark...)
+                    unreadable.append(csv.line(containing: record.range.lowerBound).number)
+                }
+            }
             func location(_ column: Int) -> SourceLocation {
                 let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
                 let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
@@ -235,7 +244,7 @@ enum Importer {
             }
             rows.append(row)
         }
-        return (rows, diagnostics, skipped)
+        return (rows, diagnostics, skipped, unreadable)
     }
 
     /// The split lines of `total`: percentages rounded half away from zero, fixed amounts in the
