@@ -19,7 +19,10 @@ while let entry = pointer.pointee {
 let stdout = StandardOutput(descriptor: 1)
 let stderr = StandardOutput(descriptor: 2)
 let status = Flourish.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-                          stdout: stdout, stderr: stderr)
+                          stdout: stdout, stderr: stderr, input: {
+                              stdout.flush()  // the question before the answer
+                              return readLine(strippingNewline: true)
+                          })
 stdout.flush()
 stderr.flush()
 exit(status.rawValue)

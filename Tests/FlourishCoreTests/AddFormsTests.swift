@@ -88,3 +88,40 @@ import Testing
         #expect(add(["today", "x", "Food:Dining", "5"], path).stderr.hasPrefix("Error: an entry needs two lines at least"))
     }
 }
+
+/// `add --interactive`, answered as a person would at a terminal.
+@Suite struct InteractiveAddTests {
+    func run(_ answers: [String], _ path: String) -> RunResult {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        var queue = answers[...]
+        let status = Flourish.run(arguments: ["add", "--interactive", "--file", path], stdout: out, stderr: err,
+                                  today: { CivilDate(year: 2026, month: 11, day: 23)! },
+                                  input: { queue.popFirst() })
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    @Test func defaultsComeFromTheLastSimilarEntry() {
+        let path = AddFormsTests().household()
+        let before = TestSupport.read(path)
+        let result = run(["", "Weekly shop", "", "80", "", "", ""], path)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("Date [2026-11-23]: Description: (defaults from 2026-11-09 \"Weekly shop\")\n"))
+        #expect(result.stdout.contains("Account, category or person 1 [Food:Groceries]: Amount 1 [102.00]: "))
+        #expect(result.stdout.contains("Account, category or person 2 [Bank]: Amount 2 [-80.00]: "))
+        #expect(TestSupport.read(path) == before + "\n2026-11-23 * Weekly shop\n  Food:Groceries   80\n  Bank            -80.00\n")
+        #expect(TestSupport.run(["check", path]).status == .success)
+    }
+
+    @Test func nothingIsWrittenUntilItBalancesAndTheEndOfInputCancels() {
+        let path = AddFormsTests().household()
+        let before = TestSupport.read(path)
+        // An unknown name and an unbalanced finish are asked again; then the input ends.
+        let result = run(["2026-11-20", "Odd thing", "Nowhere", "din", "10", "Bank", "-5", "."], path)
+        #expect(result.status == .problems)
+        #expect(result.stdout.contains("unknown account, category or person 'Nowhere'"))
+        #expect(result.stdout.contains("the lines sum to 5.00; add a line of -5.00\n"))
+        #expect(result.stdout.hasSuffix("cancelled; \(path) not changed\n"))
+        #expect(TestSupport.read(path) == before)
+    }
+}

@@ -3,12 +3,15 @@
 /// entry of any kind, check the ledger with it, and write the file safely — or change nothing.
 enum AddCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending", "--unmarked"],
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending", "--unmarked", "--interactive", "-i"],
                                         valued: ["--from", "--to", "--file", "--tag", "--allow-include"], command: "add")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.add)
             return .success
+        }
+        if invocation.flags.contains("--interactive") || invocation.flags.contains("-i") {
+            return try interactive(invocation, context)
         }
         guard invocation.operands.count >= 2 else {
             throw Invocation.UsageError(message: "add takes a date and a description, then what the money went to; got \(invocation.operands.count) words")
@@ -115,5 +118,101 @@ enum AddCommand {
             text += "\n"
         }
         return EntryText.canonical(text)
+    }
+
+    /// `add --interactive`: asks for the date, the description and the lines one by one, as
+    /// hledger's `add` does, offering the last similar entry's lines as defaults (Enter takes
+    /// the default in brackets; a `.` ends the lines). Nothing is written until the entry
+    /// balances and the ledger checks with it; the end of input cancels.
+    static func interactive(_ invocation: Invocation, _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let path: String
+        if let named = invocation.values["--file"] { path = named } else { path = try context.ledgerPaths([], command: "add").first ?? "" }
+        let file: LedgerAppend
+        switch LedgerAppend.open(path, context) {
+        case .success(let opened): file = opened
+        case .failure(let stop): return stop.code
+        }
+        let journal = file.before
+        let resolver = NameResolver(journal)
+        func ask(_ question: String, _ fallback: String?) -> String? {
+            context.stdout.write(question + (fallback.map { " [\($0)]" } ?? "") + ": ")
+            guard let answer = context.input() else { return nil }
+            let trimmed = answer.trimmingBlanks
+            return trimmed.isEmpty ? (fallback ?? "") : trimmed
+        }
+        func cancelled() -> ExitCode {
+            context.stdout.write("\ncancelled; \(path) not changed\n")
+            return .problems
+        }
+        var date = context.today()
+        while true {
+            guard let answer = ask("Date", date.description) else { return cancelled() }
+            do {
+                date = try parseDate(answer, context)
+                break
+            } catch {
+                context.stdout.write("'\(answer)' is not a date; write YYYY-MM-DD, 'today' or 'yesterday'\n")
+            }
+        }
+        var description = ""
+        while description.isEmpty {
+            guard let answer = ask("Description", nil) else { return cancelled() }
+            description = answer
+        }
+        // The latest entry with a similar description gives the defaults.
+        let similar = journal.ledger.entries.last { entry in
+            let words = CategoryProposal.words(journal.ledger.description(of: entry))
+            let wanted = CategoryProposal.words(description)
+            return !wanted.isEmpty && wanted.intersection(words).count * 2 >= min(wanted.count, words.count)
+        }
+        var defaults: [(target: String, amount: Money)] = []
+        if let similar {
+            defaults = journal.ledger.postings[similar.postings].map { (journal.name($0.target.id), $0.amount) }
+            context.stdout.write("(defaults from \(similar.date) \(StringLiteral.quote(journal.ledger.description(of: similar))))\n")
+        }
+        let decimals = journal.currency.decimals
+        var lines: [EntryPlan.Line] = []
+        var sum = Money.zero
+        var index = 0
+        while true {
+            let fallbackTarget = index < defaults.count ? defaults[index].target : (index >= 2 && sum == .zero ? "." : nil)
+            guard let target = ask("Account, category or person \(index + 1)\(index >= 2 ? " (. to finish)" : "")", fallbackTarget) else { return cancelled() }
+            if target == "." || (target.isEmpty && index >= 2) {
+                if sum == .zero { break }
+                context.stdout.write("the lines sum to \(sum.formatted(decimals: decimals)); add a line of \(((try? -sum) ?? sum).formatted(decimals: decimals))\n")
+                continue
+            }
+            guard !target.isEmpty else { continue }
+            let resolved: String
+            switch resolver.resolve(target, as: EntryPlan.anyTarget, abbreviated: true) {
+            case .success(let id): resolved = journal.name(id)
+            case .failure(let failure):
+                context.stdout.write(message(failure, journal) + "\n")
+                continue
+            }
+            // The default amount: the similar entry's, else what balances the entry.
+            let balancing = (try? -sum) ?? .zero
+            let fallback = index < defaults.count && index < (defaults.count - 1) ? defaults[index].amount : balancing
+            guard let written = ask("Amount \(index + 1)", fallback.formatted(decimals: decimals, grouping: false)) else { return cancelled() }
+            guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(written.utf8))), value.scale <= decimals,
+                  let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
+                context.stdout.write("'\(written)' is not an amount in \(journal.currency.code)\n")
+                continue
+            }
+            let amount = Money(minorUnits: minor)
+            guard let next = try? sum + amount else {
+                context.stdout.write("that amount is too large\n")
+                continue
+            }
+            sum = next
+            lines.append(EntryPlan.Line(target: resolved, amount: written, goal: nil, kinds: EntryPlan.anyTarget))
+            index += 1
+        }
+        let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : .cleared
+        let entry = entryText(date: date.description, description: description, status: status, tags: invocation.repeated["--tag"] ?? [], lines: lines)
+        context.stdout.write("\n" + entry)
+        if let stop = file.append(entry, what: "the entry", context) { return stop }
+        context.stdout.write("added to \(path)\n")
+        return .success
     }
 }

@@ -25,9 +25,11 @@ public enum Flourish {
 
     /// Runs one command line (without the program name) and returns the exit status.
     /// `today` is read only when the user asks for `--date today`.
+    /// `input` reads a line of standard input (nil at its end), for `add --interactive`.
     public static func run(arguments: [String], environment: [String: String] = [:],
                            stdout: TextOutput, stderr: TextOutput,
-                           today: @escaping () -> CivilDate = SystemClock.today) -> ExitCode {
+                           today: @escaping () -> CivilDate = SystemClock.today,
+                           input: @escaping () -> String? = { nil }) -> ExitCode {
         let noColour = environment["NO_COLOR"] != nil
         let guardedOut = GuardedOutput(stdout, colour: stdout.isTerminal && !noColour)
         let guardedErr = GuardedOutput(stderr, colour: stderr.isTerminal && !noColour)
@@ -37,6 +39,7 @@ public enum Flourish {
         }
         var context = Context(environment: environment, stdout: guardedOut, stderr: guardedErr, today: today)
         context.rawStdout = stdout
+        context.input = input
         let stdout: TextOutput = guardedOut
         guard let command = arguments.first else {
             stdout.write(HelpText.main)
@@ -88,6 +91,8 @@ public enum Flourish {
         /// Standard output past the guard, for `check --format github`'s own workflow commands.
         var rawStdout: TextOutput
         var today: () -> CivilDate
+        /// A line of standard input, nil at its end.
+        var input: () -> String? = { nil }
         /// Folders besides a main file's own that its includes may come from:
         /// `FLOURISH_INCLUDE_PATH` (separated by `:`) and `--allow-include DIR`.
         var allowedIncludes: [String] = []

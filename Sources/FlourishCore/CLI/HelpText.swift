@@ -143,7 +143,8 @@ enum HelpText {
     with it first: an unknown name (with the closest one suggested) or any error leaves
     the file untouched; otherwise the file is replaced safely.
 
-    USAGE: flourish add <date> <description> <amount> [<category>] --from <account> [<options>]
+    USAGE: flourish add --interactive [--file <file>]
+           flourish add <date> <description> <amount> [<category>] --from <account> [<options>]
            flourish add <date> <description> <amount> [<category>] --to <account> [<options>]
            flourish add <date> <description> <amount> --from <account> --to <account>
            flourish add <date> <description> <target> <amount> [goal <goal>] ... [<target>]
@@ -171,6 +172,10 @@ enum HelpText {
       --tag <tag>             A #tag for the entry (repeatable).
       --pending               Mark the entry pending (!) instead of cleared (*).
       --unmarked              Leave the entry without a mark.
+      -i, --interactive       Ask for the date, the description and each line in turn,
+                              offering the last similar entry's as defaults (Enter takes
+                              the default, '.' ends the lines); nothing is written until
+                              the entry balances and the ledger checks.
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
