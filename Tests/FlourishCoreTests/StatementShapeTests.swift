@@ -75,6 +75,44 @@ import Testing
         #expect(importing(strict).status == .problems)
     }
 
+    /// One rules file for two banks' statements, with shared rules from another file.
+    @Test func sectionsForSeveralStatementsAndSharedRules() {
+        let dir = folder(rules: "", csv: "")
+        TestSupport.write("match \"grocer\" Food:Groceries\nmatch \"coffee\" Food:Dining\n", to: dir + "/shared.rules")
+        TestSupport.write("""
+        include "shared.rules"
+        default Health
+
+        statement "bank-*.csv"
+        account Bank
+        date 1 YYYY-MM-DD
+        description 2
+        amount 3
+
+        statement "card-*.csv"
+        account Visa
+        date 1 MM/DD/YYYY
+        description 2
+        amount 3
+        negate
+
+        """, to: dir + "/all.rules")
+        TestSupport.write("2026-11-02,Grocer,-10.00\n", to: dir + "/bank-november.csv")
+        TestSupport.write("11/03/2026,Coffee,4.50\n", to: dir + "/card-november.csv")
+        for name in ["bank-november.csv", "card-november.csv"] {
+            let result = TestSupport.run(["import", "csv", dir + "/" + name, "--rules", dir + "/all.rules", "--file", dir + "/l.flourish"])
+            #expect(result.status == .success, "\(name): \(result.stderr)")
+        }
+        let text = TestSupport.read(dir + "/l.flourish")
+        #expect(text.contains("  Food:Groceries  10.00\n  Bank\n"))
+        #expect(text.contains("  Food:Dining  4.50\n  Visa\n"))
+        TestSupport.write("2026-11-02,Grocer,-10.00\n", to: dir + "/other.csv")
+        let unknown = TestSupport.run(["import", "csv", dir + "/other.csv", "--rules", dir + "/all.rules", "--file", dir + "/l.flourish"])
+        #expect(unknown.status == .problems)
+        #expect(unknown.stderr.contains("error: statement `other.csv` is not named by a `statement` section (bank-*.csv, card-*.csv)"))
+        #expect(ImportRules.glob("bank-*.csv", "/x/Bank-2026-11.CSV") && !ImportRules.glob("bank-*.csv", "card-1.csv") && ImportRules.glob("*", "a"))
+    }
+
     @Test func aReExportWithAnotherOrderAndBalanceColumnAddsNothing() {
         let rules = "account Bank\nskip 1\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nmatch \"grocer\" Food:Groceries\ndefault Health\n"
         let first = "Date,Text,Amount,Balance\n2026-11-02,Grocer,-10.00,990.00\n2026-11-03,Grocer,-10.00,980.00\n2026-11-03,Grocer,-10.00,970.00\n"

@@ -34,12 +34,15 @@ enum ImportCommand {
         let before = file.before
         // Diagnostics about the rules and the statement point into those files.
         let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
-        let parsed = ImportRules.parse(rulesFile, fileIndex: 0)
+        // Rules files may include shared rules, and hold sections for several statements.
+        let parsed = ImportRules.parse(rulesFile, fileIndex: 0, statement: csvPath) { path, _ in
+            (try? FileSystem.read(path)).map { SourceFile(path: path, bytes: $0) }
+        }
         var problems = parsed.diagnostics
         let decoded = Importer.decode(csvBytes, path: csvPath, parsed.rules?.encoding ?? .utf8)
         let csvFile = decoded.file
         if let diagnostic = decoded.diagnostic { problems.append(diagnostic) }
-        let renderer = DiagnosticRenderer(files: [rulesFile, csvFile], colour: context.colour)
+        let renderer = DiagnosticRenderer(files: [rulesFile, csvFile] + parsed.included, colour: context.colour)
         let resolver = NameResolver(before)
         for (name, location, wanted) in parsed.names {
             let isAccount = wanted == [.account]

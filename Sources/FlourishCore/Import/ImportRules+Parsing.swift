@@ -4,6 +4,17 @@ extension ImportRules {
     typealias NameUse = (name: String, location: SourceLocation, kinds: [NameIndex.Kind])
 
     static func parse(_ file: SourceFile, fileIndex: Int) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse]) {
+        let parsed = parse(file, fileIndex: fileIndex, statement: nil, include: nil)
+        return (parsed.rules, parsed.diagnostics, parsed.names)
+    }
+
+    /// The rules for the statement named `statement` (its file name): the rules outside any
+    /// `statement GLOB` section, and those of the sections whose glob matches it. `include`
+    /// reads a rules file an `include "PATH"` line names (relative to the including file), and
+    /// gives it the next file index; the files read are returned for diagnostics.
+    static func parse(_ file: SourceFile, fileIndex: Int, statement: String?,
+                      include: ((String, SourceFile) -> SourceFile?)?) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse], included: [SourceFile]) {
+        var included: [SourceFile] = []
         var rules = ImportRules()
         var diagnostics: [Diagnostic] = []
         var names: [NameUse] = []
@@ -17,6 +28,14 @@ extension ImportRules {
         var seen: Set<ImportRuleKeyword> = []
         func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
         func report(_ problem: Problem, _ at: SourceLocation) { diagnostics.append(Diagnostic(problem, at: at)) }
+        /// Sections whose glob does not match the statement are read past.
+        var active = true
+        var sections: [String] = []
+        var reading: [String] = []
+        func read(_ file: SourceFile, _ fileIndex: Int) {
+        func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
+        reading.append(file.path)
+        defer { reading.removeLast() }
         file.bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
@@ -57,7 +76,6 @@ extension ImportRules {
                     report(.unknownRule(word, suggestion: Suggestion.closest(to: word, among: ImportRuleKeyword.allCases.map(\.rawValue))), location(first))
                     continue
                 }
-                seen.insert(keyword)
                 var tokens: [Token] = []
                 while let token = reader.next() { tokens.append(token) }
                 func text(_ index: Int) -> String? {
@@ -84,6 +102,17 @@ extension ImportRules {
                     report(.expected(what, found: nil), SourceLocation(file: fileIndex, range: contentEnd..<contentEnd))
                     return false
                 }
+                if keyword == .statement {
+                    guard let pattern = text(0) else {
+                        report(.expected("the statement's file name, e.g. \"bank-*.csv\"", found: nil), location(first))
+                        continue
+                    }
+                    sections.append(pattern)
+                    active = statement.map { glob(pattern, $0) } ?? true
+                    continue
+                }
+                guard active else { continue }
+                seen.insert(keyword)
                 switch keyword {
                 case .account:
                     if needs(1, "the account the statement is for"), let name = text(0) {
@@ -144,6 +173,21 @@ extension ImportRules {
                         rules.rules.append(rule)
                         names.append((category, location(tokens[1]), [.category, .incomeCategory]))
                     }
+                case .statement:
+                    break  // read above
+                case .include:
+                    guard let path = text(0) else { report(.expected("a quoted path", found: nil), location(first)); break }
+                    let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: file.path) + path
+                    guard !reading.contains(shown), reading.count < 10 else {
+                        report(.unexpectedText(path, hint: "a rules file cannot include itself, or nest includes more than ten deep"), location(tokens[0]))
+                        break
+                    }
+                    guard let other = include?(shown, file) else {
+                        report(.includeNotFound(path, reason: "cannot read it"), location(tokens[0]))
+                        break
+                    }
+                    included.append(other)
+                    read(other, 1 + included.count)
                 case .if:
                     var rule = ImportRule(display: "if (line \(lineNumber))", line: lineNumber)
                     // A rule whose conditions do not read still takes its action lines (they are
@@ -158,7 +202,13 @@ extension ImportRules {
                 }
             }
         }
+        }
+        read(file, fileIndex)
         close()
+        if let statement, !sections.isEmpty && !sections.contains(where: { glob($0, statement) }) {
+            report(.importField(what: "statement", value: String(statement.split(separator: "/").last ?? Substring(statement)), expected: "named by a `statement` section (" + sections.joined(separator: ", ") + ")"),
+                   SourceLocation(file: fileIndex, range: 0..<0))
+        }
         let end = SourceLocation(file: fileIndex, range: 0..<0)
         for required in [ImportRuleKeyword.account, .date, .default] where !seen.contains(required) {
             report(.missingRule(required.rawValue), end)
@@ -167,7 +217,36 @@ extension ImportRules {
         if case .split(let debit, let credit)? = rules.amounts, debit == 0 || credit == 0 {
             report(.missingRule(debit == 0 ? "debit" : "credit"), end)
         }
-        return (diagnostics.isEmpty ? rules : nil, diagnostics, names)
+        return (diagnostics.isEmpty ? rules : nil, diagnostics, names, included)
+    }
+
+    /// `*` stands for any text (the rest is compared ignoring case), matched against a file's
+    /// name without its folder.
+    static func glob(_ pattern: String, _ path: String) -> Bool {
+        let name = Array((path.split(separator: "/").last.map(String.init) ?? path).lowercased().unicodeScalars)
+        let wanted = Array(pattern.lowercased().unicodeScalars)
+        // Two pointers with backtracking to the last `*`: linear in practice, never exponential.
+        var n = 0, p = 0
+        var star: Int?
+        var mark = 0
+        while n < name.count {
+            if p < wanted.count && wanted[p] != "*" && wanted[p] == name[n] {
+                n += 1
+                p += 1
+            } else if p < wanted.count && wanted[p] == "*" {
+                star = p
+                mark = n
+                p += 1
+            } else if let star {
+                p = star + 1
+                mark += 1
+                n = mark
+            } else {
+                return false
+            }
+        }
+        while p < wanted.count && wanted[p] == "*" { p += 1 }
+        return p == wanted.count
     }
 
     /// `if CONDITION {and|or CONDITION}`, a condition being `[%COLUMN | %"Header"] ("text" |

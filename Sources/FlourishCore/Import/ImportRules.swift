@@ -119,5 +119,6 @@ enum ImportRuleKeyword: String, CaseIterable {
     case skipEnd = "skip-end"
     case encoding, balance, fee
     case skipUnreadable = "skip-unreadable"
+    case statement, include
     case `if`
 }
