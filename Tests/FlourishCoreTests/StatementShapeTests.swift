@@ -227,6 +227,84 @@ import Testing
         #expect(refused.stderr.contains("balance assertion failed for `Bank` at the end of 2026-11-04: expected 960.00, actual 965.00"))
     }
 
+    /// A US checking account's export with a type column, routed from the docs alone: a
+    /// transfer to savings and a card payment go to accounts, the rest to categories; the
+    /// bank's running balance holds; check and fmt --check pass.
+    @Test func aUSCheckingExportRoutesTransfersAndHoldsItsBalance() {
+        let rules = """
+        account Bank
+        skip 1
+        date "Posting Date" MM/DD/YYYY
+        description "Description"
+        amount "Amount"
+        balance "Balance"
+        default Health
+
+        if %"Type" = "ACCT_XFER" and ~ "savings"
+          to Savings
+        if %"Type" = "LOAN_PMT" or ~ "^visa autopay"
+          to Visa
+        if "grocer"
+          to Food:Groceries
+
+        """
+        let csv = """
+        Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #
+        DEBIT,11/05/2026,VISA AUTOPAY 1234,-150.00,LOAN_PMT,600.00,
+        DEBIT,11/04/2026,ONLINE TRANSFER TO SAVINGS 5678,-200.00,ACCT_XFER,750.00,
+        DEBIT,11/03/2026,GROCER HOUSE,-50.00,DEBIT_CARD,950.00,
+
+        """
+        let ledger = Self.ledger.replacingOccurrences(of: "account Visa credit", with: "account Visa credit\naccount Savings savings")
+        let dir = folder(ledger: ledger, rules: rules, csv: csv)
+        let result = importing(dir)
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(dir + "/l.flourish")
+        #expect(text.contains("2026-11-04 ONLINE TRANSFER TO SAVINGS 5678  ; import:"))
+        #expect(text.contains("  Savings  200.00\n  Bank\n"))
+        #expect(text.contains("  Visa  150.00\n  Bank\n"))
+        #expect(text.hasSuffix("balance 2026-11-05 Bank 600.00  ; from the statement's balance column\n"))
+        #expect(TestSupport.run(["check", dir + "/l.flourish"]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", dir + "/l.flourish"]).stdout == "")
+    }
+
+    /// A payment service: pending rows left out, a friend paying back, fees as their own line.
+    @Test func aPaymentServiceWithPendingRowsAFriendAndFees() {
+        let rules = """
+        account Bank
+        skip 1
+        date "Date" DD/MM/YYYY
+        description "Name"
+        amount "Gross"
+        fee "Fee" Health
+        default Food:Dining
+
+        if %"Status" = "Pending"
+          skip
+        if "sam" and amount > 0
+          to Sam
+          comment "Sam paid me back"
+
+        """
+        let csv = """
+        "Date","Time","Name","Type","Status","Currency","Gross","Fee","Net"
+        "02/11/2026","10:01:22","Pizza Place","Payment","Completed","USD","-30.00","0.00","-30.00"
+        "03/11/2026","18:30:00","Sam Example","Payment Received","Completed","USD","15.00","-0.75","14.25"
+        "04/11/2026","09:00:00","Book Shop","Payment","Pending","USD","-12.00","0.00","-12.00"
+
+        """
+        let ledger = Self.ledger + "person Sam\n"
+        let dir = folder(ledger: ledger, rules: rules, csv: csv)
+        let result = importing(dir)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("(1 row left out by skip rules)\n"))
+        let text = TestSupport.read(dir + "/l.flourish")
+        #expect(text.contains("  ; Sam paid me back\n  Sam     -15.00\n  Health    0.75\n  Bank\n"))
+        #expect(!text.contains("Book Shop"))
+        #expect(TestSupport.run(["check", dir + "/l.flourish"]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", dir + "/l.flourish"]).stdout == "")
+    }
+
     /// A payment service: a fee column as its own split line, Windows-1252 text.
     @Test func feesAndWindows1252() {
         let rules = "account Bank\nskip 1\nencoding windows-1252\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nfee 4 Health\ndefault Salary\n"
