@@ -537,3 +537,16 @@ import Testing
         #expect(parsed.rules == nil)
     }
 }
+
+/// A one-line `match` may send a row to an account or a person, not only a category.
+@Suite struct MatchTargetTests {
+    @Test func matchRoutesATransfer() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write(StatementShapeTests.ledger + "account Savings savings\n", to: dir + "/l.flourish")
+        TestSupport.write("account Bank\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nmatch \"to savings\" Savings\ndefault Health\n", to: dir + "/s.rules")
+        TestSupport.write("2026-11-02,Transfer to savings,-100.00\n", to: dir + "/s.csv")
+        let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish"])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(TestSupport.read(dir + "/l.flourish").contains("  Savings  100.00\n  Bank\n"))
+    }
+}

@@ -171,7 +171,9 @@ extension ImportRules {
                         rule.conditions = [.init(field: .description, test: .contains(needle))]
                         rule.target = category
                         rules.rules.append(rule)
-                        names.append((category, location(tokens[1]), [.category, .incomeCategory]))
+                        // Like `to`, any declared name: a category, or an account (a transfer)
+                        // or a person.
+                        names.append((category, location(tokens[1]), anyTarget))
                     }
                 case .statement:
                     break  // read above
