@@ -114,7 +114,7 @@ import Testing
          1 | account Bank
            | ^
            = hint: add a `date` line to the rules file
-        \(rules):5:16: error: unknown category `Food:Dinning`
+        \(rules):5:16: error: unknown account, category or person `Food:Dinning`
          5 | match "coffee" Food:Dinning
            |                ^~~~~~~~~~~~
            = hint: did you mean `Food:Dining`?
