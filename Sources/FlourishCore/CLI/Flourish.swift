@@ -19,6 +19,7 @@ public enum Flourish {
         ("export", { arguments, context throws(Invocation.UsageError) in try ExportCommand.run(arguments, context) }),
         ("add", { arguments, context throws(Invocation.UsageError) in try AddCommand.run(arguments, context) }),
         ("import", { arguments, context throws(Invocation.UsageError) in try ImportCommand.run(arguments, context) }),
+        ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
     ]
 
     static var commands: [String] { table.map(\.name) + ["help"] }

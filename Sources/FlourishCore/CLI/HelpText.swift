@@ -16,6 +16,7 @@ enum HelpText {
       add                     Append one entry, checked, written atomically.
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
       import                  Append a bank's CSV statement as entries.
+      lsp                     Run the language server (for editors) on stdin and stdout.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
       help                    Show help for a command.
@@ -246,6 +247,7 @@ enum HelpText {
         case "export": return export
         case "add": return add
         case "import": return importing
+        case "lsp": return lsp
         case "help": return help
         default: return nil
         }
@@ -259,4 +261,19 @@ enum HelpText {
         default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
         }
     }
+
+    static let lsp = """
+    OVERVIEW: Run the Flourish language server for editors.
+
+    Speaks the Language Server Protocol (JSON-RPC with Content-Length framing) on standard
+    input and output: the problems `check` finds as you type (the bucket rule included),
+    completion of declared names and keywords, a name's kind and balance on hover, go to
+    a name's declaration, and formatting. Open buffers stand in for files on disk.
+
+    USAGE: flourish lsp
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """
 }

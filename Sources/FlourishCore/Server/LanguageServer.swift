@@ -1,0 +1,323 @@
+/// `flourish lsp`: a Language Server Protocol server as a library type fed by bytes (JSON-RPC
+/// 2.0 with Content-Length framing). It keeps the open buffers, re-checks a buffer (with its
+/// includes, from open buffers first, then the disk) on every change and publishes the problems
+/// `check` finds, the bucket rule included; it completes declared names and keywords, shows a
+/// name's kind and balance on hover, goes to a name's declaration and formats a document.
+public final class LanguageServer {
+    private var buffer: [UInt8] = []
+    private var documents: [String: [UInt8]] = [:]
+    private var initialized = false
+    private var shuttingDown = false
+    /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
+    public private(set) var exitStatus: Int32?
+
+    public init() {}
+
+    /// Takes bytes read from the client; returns the bytes to send back (framed messages).
+    public func receive(_ bytes: [UInt8]) -> [UInt8] {
+        buffer += bytes
+        var out: [UInt8] = []
+        while let (body, consumed) = Self.frame(buffer) {
+            buffer.removeFirst(consumed)
+            for message in handle(body) { out += Self.framed(message) }
+        }
+        // A header that never ends is not a message: drop what cannot be one.
+        if buffer.count > 1 << 26 { buffer.removeAll() }
+        return out
+    }
+
+    /// One message's body and how many bytes it took, when a whole one has arrived.
+    static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 4, let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(separator) }) else { return nil }
+        let header = String(decoding: bytes[0..<end], as: UTF8.self)
+        var length: Int?
+        for line in header.split(separator: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(String(parts[1]).trimmingBlanks) }
+        }
+        let start = end + 4
+        guard let length, length >= 0 else { return ([], start) }  // no length: skip the header
+        guard bytes.count >= start + length else { return nil }
+        return (Array(bytes[start..<start + length]), start + length)
+    }
+
+    static func framed(_ message: JSONValue) -> [UInt8] {
+        let body = Array(message.compact().utf8)
+        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+
+    // MARK: Messages
+
+    private func handle(_ body: [UInt8]) -> [JSONValue] {
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(body)
+        } catch {
+            return [Self.error(id: .null, code: -32700, "parse error: \(error.message)")]
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.stringValue else {
+            return id.map { [Self.error(id: $0, code: -32600, "a request needs a method")] } ?? []
+        }
+        let params = message["params"] ?? .null
+        if method == "exit" {
+            exitStatus = shuttingDown ? 0 : 1
+            return []
+        }
+        guard let id else { return notification(method, params) }
+        if !initialized && method != "initialize" {
+            return [Self.error(id: id, code: -32002, "the server is not initialized")]
+        }
+        if shuttingDown { return [Self.error(id: id, code: -32600, "the server is shutting down")] }
+        switch method {
+        case "initialize":
+            initialized = true
+            return [Self.result(id: id, .object([
+                ("capabilities", .object([
+                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
+                    ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
+                    ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)),
+                    ("documentFormattingProvider", .bool(true)),
+                ])),
+                ("serverInfo", .object([("name", .string("flourish")), ("version", .string(HelpText.version))])),
+            ]))]
+        case "shutdown":
+            shuttingDown = true
+            return [Self.result(id: id, .null)]
+        case "textDocument/completion":
+            return [Self.result(id: id, completion(params))]
+        case "textDocument/hover":
+            return [Self.result(id: id, hover(params))]
+        case "textDocument/definition":
+            return [Self.result(id: id, definition(params))]
+        case "textDocument/formatting":
+            return [Self.result(id: id, formatting(params))]
+        default:
+            return [Self.error(id: id, code: -32601, "method not found: \(method)")]
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
+        guard initialized, let document = params["textDocument"], let uri = document["uri"]?.stringValue else { return [] }
+        switch method {
+        case "textDocument/didOpen":
+            documents[uri] = Array((document["text"]?.stringValue ?? "").utf8)
+        case "textDocument/didChange":
+            // Full sync: the last change holds the whole text.
+            if let text = params["contentChanges"]?.arrayValue?.last?["text"]?.stringValue { documents[uri] = Array(text.utf8) }
+        case "textDocument/didClose":
+            documents[uri] = nil
+            return [Self.publish(uri, [])]
+        default:
+            return []
+        }
+        return diagnostics(for: uri)
+    }
+
+    static func result(id: JSONValue, _ value: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("result", value)])
+    }
+
+    static func error(id: JSONValue, code: Int, _ message: String) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object([("code", .integer(code)), ("message", .string(message))]))])
+    }
+
+    static func publish(_ uri: String, _ diagnostics: [JSONValue]) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")),
+                 ("params", .object([("uri", .string(uri)), ("diagnostics", .array(diagnostics))]))])
+    }
+
+    // MARK: The ledger behind a document
+
+    /// `file:///a/b.flourish` → `/a/b.flourish` (percent escapes decoded).
+    static func path(_ uri: String) -> String {
+        var text = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.first {
+            utf8 = utf8.dropFirst()
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+        return text
+    }
+
+    static func uri(_ path: String) -> String { "file://" + path }
+
+    /// The document checked as the main file, its includes read from open buffers first.
+    private func validated(_ uri: String) -> Validator.Result? {
+        guard let bytes = documents[uri] else { return nil }
+        var overlay: [String: [UInt8]] = [:]
+        for (other, text) in documents where other != uri { overlay[LedgerLoader.normalise(Self.path(other))] = text }
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(uri), bytes: bytes)], overlay: overlay)
+        return Validator.validated(loaded)
+    }
+
+    /// Problems per file of the ledger, published for each (an empty list clears old ones).
+    private func diagnostics(for uri: String) -> [JSONValue] {
+        guard let validated = validated(uri) else { return [] }
+        let files = validated.journal.ledger.files
+        var byFile = [[JSONValue]](repeating: [], count: files.count)
+        for diagnostic in validated.diagnostics {
+            let file = Int(diagnostic.location.file)
+            guard file < files.count else { continue }
+            var message = diagnostic.message
+            if let hint = diagnostic.hint { message += "\nhint: " + hint }
+            byFile[file].append(.object([
+                ("range", Self.range(diagnostic.location, files)),
+                ("severity", .integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+                ("code", .string(diagnostic.id)),
+                ("source", .string("flourish")),
+                ("message", .string(message)),
+                ("relatedInformation", .array(diagnostic.notes.map { note in
+                    .object([("location", .object([("uri", .string(Self.uri(files[Int(note.location.file)].path))),
+                                                   ("range", Self.range(note.location, files))])),
+                             ("message", .string(note.message))])
+                })),
+            ]))
+        }
+        return files.indices.map { index in
+            Self.publish(index == 0 ? uri : Self.uri(files[index].path), byFile[index])
+        }
+    }
+
+    /// A byte range as LSP's lines and UTF-16 characters.
+    static func range(_ location: SourceLocation, _ files: [SourceFile]) -> JSONValue {
+        let file = files[Int(location.file)]
+        return .object([("start", position(Int(location.start), file)), ("end", position(Int(location.end), file))])
+    }
+
+    static func position(_ offset: Int, _ file: SourceFile) -> JSONValue {
+        let clamped = min(max(0, offset), file.bytes.count)
+        let (line, start) = file.line(containing: clamped)
+        let character = String(decoding: file.bytes[start..<clamped], as: UTF8.self).utf16.count
+        return .object([("line", .integer(line - 1)), ("character", .integer(character))])
+    }
+
+    /// The byte offset of an LSP position in a document.
+    static func offset(_ position: JSONValue?, _ bytes: [UInt8]) -> Int? {
+        guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
+        let file = SourceFile(path: "", bytes: bytes)
+        let starts = file.lineStarts
+        guard line < starts.count else { return bytes.count }
+        let start = starts[line]
+        let range = file.lineRange(startingAt: start)
+        var units = 0
+        var offset = start
+        for scalar in file.text(range).unicodeScalars {
+            if units >= character { break }
+            units += scalar.utf16.count
+            offset += scalar.utf8.count
+        }
+        return offset
+    }
+
+    /// The name written at an offset (a bare word or a quoted string), unquoted.
+    static func name(at offset: Int, _ bytes: [UInt8]) -> String? {
+        let file = SourceFile(path: "", bytes: bytes)
+        let (_, start) = file.line(containing: offset)
+        let range = file.lineRange(startingAt: start)
+        let scalars = Array(file.text(range).unicodeScalars)
+        var column = 0
+        var position = start
+        while column < scalars.count && position < offset { position += scalars[column].utf8.count; column += 1 }
+        // A quoted name around the cursor.
+        let quotes = scalars.indices.filter { scalars[$0] == "\"" }
+        for pair in stride(from: 0, to: quotes.count - 1, by: 2) where quotes[pair] <= column && column <= quotes[pair + 1] {
+            return StringLiteral.unquote(String(String.UnicodeScalarView(scalars[quotes[pair]...quotes[pair + 1]])))
+        }
+        func isName(_ scalar: Unicode.Scalar) -> Bool { scalar != " " && scalar != "\t" && scalar != ";" && scalar != "\"" }
+        var low = min(column, scalars.count)
+        var high = low
+        while low > 0 && isName(scalars[low - 1]) { low -= 1 }
+        while high < scalars.count && isName(scalars[high]) { high += 1 }
+        guard low < high else { return nil }
+        return String(String.UnicodeScalarView(scalars[low..<high]))
+    }
+
+    // MARK: Features
+
+    private func completion(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let offset = Self.offset(params["position"], bytes) else { return .array([]) }
+        let file = SourceFile(path: "", bytes: bytes)
+        let (_, start) = file.line(containing: offset)
+        let before = String(decoding: bytes[start..<offset], as: UTF8.self)
+        var items: [JSONValue] = []
+        if before.allSatisfy({ $0 != " " && $0 != "\t" }) && !before.hasPrefix(" ") {
+            // At a line's start: the directives.
+            for keyword in Keyword.allCases {
+                items.append(.object([("label", .string(keyword.rawValue)), ("kind", .integer(14))]))
+            }
+        }
+        if let journal = validated(uri)?.journal {
+            // Names, most used first.
+            var uses = [Int](repeating: 0, count: journal.ledger.names.names.count)
+            for posting in journal.ledger.postings { uses[Int(posting.target.id)] += 1 }
+            let declared = journal.index.names(of: [.account, .category, .incomeCategory, .person])
+            let ranked = declared.compactMap { name in journal.ledger.names.id(of: name).map { (name, uses[Int($0)], journal.index.kind(of: $0)) } }
+                .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+            for (rank, (name, _, kind)) in ranked.enumerated() {
+                let padded = String(repeating: "0", count: 5 - min(5, String(rank).count)) + String(rank)
+                items.append(.object([("label", .string(name)), ("kind", .integer(kind == .account ? 6 : kind == .person ? 18 : 12)),
+                                      ("detail", .string(kind?.noun ?? "")), ("insertText", .string(StringLiteral.name(name))),
+                                      ("sortText", .string(padded))]))
+            }
+        }
+        return .array(items)
+    }
+
+    private func hover(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
+              let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name),
+              let kind = journal.index.kind(of: id) else { return .null }
+        var text = "**\(name)** — \(kind.noun)"
+        if let end = journal.dateRange?.upperBound, let balances = try? journal.balances(through: end) {
+            let money = MoneyFormat(journal.ledger.currency)
+            switch kind {
+            case .account: text += "\n\nbalance at the end of \(end): \(money.text(balances[Int(id)]))"
+            case .person:
+                let amount = balances[Int(id)]
+                text += "\n\n" + (amount > .zero ? "owes you \(money.text(amount))" : amount < .zero ? "you owe \(money.text((try? -amount) ?? amount))" : "settled")
+            case .category, .incomeCategory:
+                let month = journal.month(containing: end)
+                if let totals = try? journal.categoryTotals(in: month.first...month.last) {
+                    text += "\n\n\(month): \(money.text(totals[id]))"
+                }
+            case .goal: break
+            }
+        }
+        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))]))])
+    }
+
+    private func definition(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
+              let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name) else { return .null }
+        let ledger = journal.ledger
+        let declarations = ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name) + ledger.goals.map(\.name)
+        guard let declaration = declarations.first(where: { $0.id == id }) else { return .null }
+        let file = Int(declaration.location.file)
+        let target = file == 0 ? uri : Self.uri(ledger.files[file].path)
+        return .object([("uri", .string(target)), ("range", Self.range(declaration.location, ledger.files))])
+    }
+
+    private func formatting(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri] else { return .array([]) }
+        let file = SourceFile(path: Self.path(uri), bytes: bytes)
+        guard let formatted = Formatter.format(file).formatted, Array(formatted.utf8) != bytes else { return .array([]) }
+        let end = Self.position(bytes.count, file)
+        return .array([.object([
+            ("range", .object([("start", .object([("line", .integer(0)), ("character", .integer(0))])), ("end", end)])),
+            ("newText", .string(formatted)),
+        ])])
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import FlourishCore
+
+/// `flourish lsp`, driven in-process with framed JSON-RPC messages, and once as a process.
+@Suite struct LanguageServerTests {
+    /// A conversation: each message framed, the replies parsed back.
+    final class Client {
+        let server = LanguageServer()
+        var nextID = 0
+
+        func send(_ message: String) -> [JSONValue] {
+            let body = Array(message.utf8)
+            let reply = server.receive(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+            var rest = reply
+            var messages: [JSONValue] = []
+            while let (body, used) = LanguageServer.frame(rest) {
+                rest.removeFirst(used)
+                if let value = try? JSONParser.parse(body) { messages.append(value) }
+            }
+            return messages
+        }
+
+        func request(_ method: String, _ params: String) -> JSONValue? {
+            nextID += 1
+            return send("{\"jsonrpc\":\"2.0\",\"id\":\(nextID),\"method\":\"\(method)\",\"params\":\(params)}").first { $0["id"]?.intValue == nextID }
+        }
+
+        func notify(_ method: String, _ params: String) -> [JSONValue] {
+            send("{\"jsonrpc\":\"2.0\",\"method\":\"\(method)\",\"params\":\(params)}")
+        }
+    }
+
+    static let uri = "file:///nonexistent-flourish-lsp/budget.flourish"
+
+    static func quoted(_ text: String) -> String { JSONValue.quote(text) }
+
+    func opened(_ text: String) -> (Client, [JSONValue]) {
+        let client = Client()
+        _ = client.request("initialize", "{\"processId\":null,\"rootUri\":null,\"capabilities\":{}}")
+        _ = client.notify("initialized", "{}")
+        let published = client.notify("textDocument/didOpen",
+                                      "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(Self.quoted(text))}}")
+        return (client, published)
+    }
+
+    static let ledger = """
+    currency USD
+    account Bank checking
+    category Food:Dining
+    person Sam
+    opening 2026-11-01 Bank 100.00
+    allowance 2026-11-01 2.00
+
+    2026-11-02 * Lunch
+      Food:Dining  12.50
+      Bank
+
+    """
+
+    @Test func initializeAnnouncesWhatItDoes() {
+        let client = Client()
+        let reply = client.request("initialize", "{\"capabilities\":{}}")
+        #expect(reply?["result"]?["capabilities"]?["hoverProvider"] == .bool(true))
+        #expect(reply?["result"]?["capabilities"]?["textDocumentSync"]?["change"]?.intValue == 1)
+    }
+
+    @Test func problemsArePublishedAsYouTypeTheBucketRuleIncluded() throws {
+        let (client, published) = opened(Self.ledger)
+        #expect(published.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+        // Spending that overcommits the budget: the bucket rule's error appears.
+        let broken = Self.ledger + "2026-11-03 * Treat\n  Food:Dining  60.00\n  Bank\n2026-11-03 x\n  Fod  1.00\n  Bank\n"
+        let after = client.notify("textDocument/didChange",
+                                  "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":2},\"contentChanges\":[{\"text\":\(Self.quoted(broken))}]}")
+        let diagnostics = try #require(after.first?["params"]?["diagnostics"]?.arrayValue)
+        let codes = diagnostics.compactMap { $0["code"]?.stringValue }
+        #expect(codes.contains("unknown-name"))
+        let unknown = try #require(diagnostics.first { $0["code"]?.stringValue == "unknown-name" })
+        #expect(unknown["range"]?["start"]?["line"]?.intValue == 14)
+        #expect(unknown["range"]?["start"]?["character"]?.intValue == 2)
+        #expect(unknown["message"]?.stringValue == "unknown account, category or person `Fod`\nhint: did you mean `Food`?"
+                || unknown["message"]?.stringValue?.hasPrefix("unknown account, category or person `Fod`") == true)
+        // Without the typo, the overspending breaks the bucket rule.
+        let overspent = Self.ledger + "2026-11-03 * Treat\n  Food:Dining  80.00\n  Bank\n"
+        let rule = client.notify("textDocument/didChange",
+                                 "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":3},\"contentChanges\":[{\"text\":\(Self.quoted(overspent))}]}")
+        #expect(rule.first?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["overcommitted"])
+    }
+
+    @Test func completionHoverDefinitionAndFormatting() throws {
+        let (client, _) = opened(Self.ledger + "2026-11-04 x\n  \n")  // line 11 is the indented one
+        let completion = try #require(client.request("textDocument/completion",
+                                                     "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":11,\"character\":2}}"))
+        let labels = completion["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        #expect(Array(labels.prefix(2)) == ["Bank", "Food:Dining"])  // most used first
+        #expect(labels.contains("Sam"))
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":9,\"character\":3}}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-02: $87.50")
+        let definition = client.request("textDocument/definition", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":8,\"character\":4}}")
+        #expect(definition?["result"]?["range"]?["start"]?["line"]?.intValue == 2)
+        let messy = "currency USD\naccount   Bank checking\n"
+        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":2},\"contentChanges\":[{\"text\":\(Self.quoted(messy))}]}")
+        let formatting = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
+        #expect(formatting?["result"]?.arrayValue?.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
+    }
+
+    @Test func robustToNonsense() {
+        let client = Client()
+        #expect(client.send("{not json")?.first?["error"]?["code"]?.intValue == -32700)
+        #expect(client.request("textDocument/hover", "{}")?["error"]?["code"]?.intValue == -32002)
+        _ = client.request("initialize", "{}")
+        #expect(client.request("workspace/unknownThing", "{}")?["error"]?["code"]?.intValue == -32601)
+        #expect(client.request("shutdown", "null")?["result"] == .null)
+        _ = client.notify("exit", "null")
+        #expect(client.server.exitStatus == 0)
+    }
+
+    /// As a process: messages in on standard input, only messages out on standard output.
+    @Test func asAProcess() throws {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["lsp"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        func frame(_ text: String) -> Data { Data(("Content-Length: \(text.utf8.count)\r\n\r\n" + text).utf8) }
+        input.fileHandleForWriting.write(frame("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}"))
+        input.fileHandleForWriting.write(frame("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}"))
+        input.fileHandleForWriting.write(frame("{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
+        #expect(process.terminationStatus == 0)
+        var rest = bytes
+        var ids: [Int] = []
+        while let (body, used) = LanguageServer.frame(rest) {
+            rest.removeFirst(used)
+            if let id = (try? JSONParser.parse(body))?["id"]?.intValue { ids.append(id) }
+        }
+        #expect(ids == [1, 2])
+        #expect(rest.isEmpty)
+    }
+}
+
+extension LanguageServerTests.Client {
+    func send(_ message: String) -> [JSONValue]? { Optional(send(message) as [JSONValue]) }
+}
