@@ -149,3 +149,46 @@ import Testing
 extension LanguageServerTests.Client {
     func send(_ message: String) -> [JSONValue]? { Optional(send(message) as [JSONValue]) }
 }
+
+/// The language server from a real editor: Neovim's built-in client, headless.
+@Suite struct NeovimClientTests {
+    @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
+    func neovimSeesProblemsAndHover() throws {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food:Dining\nopening 2026-11-01 Bank 100.00\n\n2026-11-02 * Lunch\n  Fod:Dining  12.50\n  Bank\n", to: dir + "/ledger.flourish")
+        TestSupport.write("""
+        local out = {}
+        local id = vim.lsp.start_client({ name = "flourish", cmd = { "\(binary)", "lsp" }, root_dir = "\(dir)" })
+        vim.cmd("edit \(dir)/ledger.flourish")
+        local buf = vim.api.nvim_get_current_buf()
+        vim.lsp.buf_attach_client(buf, id)
+        vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+        for _, d in ipairs(vim.diagnostic.get(buf)) do
+          table.insert(out, string.format("%d:%d %s", d.lnum + 1, d.col + 1, d.code or ""))
+        end
+        local uri = vim.uri_from_bufnr(buf)
+        for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/hover", { textDocument = { uri = uri }, position = { line = 7, character = 3 } }, 5000) or {}) do
+          if r.result then table.insert(out, "hover " .. r.result.contents.value:gsub("\\n", " ")) end
+        end
+        vim.fn.writefile(out, "\(dir)/out.txt")
+        vim.lsp.stop_client(id)
+        vim.cmd("qa!")
+        """, to: dir + "/client.lua")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tools.path("nvim")!)
+        process.arguments = ["--headless", "-u", "NONE", "-c", "luafile \(dir)/client.lua"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A client that never quits must fail the test, not hang the suite.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let lines = TestSupport.read(dir + "/out.txt").split(separator: "\n").map(String.init)
+        #expect(lines.first == "7:3 unknown-name")
+        #expect(lines.contains { $0.hasPrefix("hover **Bank** — account") && $0.hasSuffix("balance at the end of 2026-11-02: $87.50") })
+    }
+}
