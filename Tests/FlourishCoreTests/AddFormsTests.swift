@@ -5,14 +5,7 @@ import Testing
 /// `flourish add` for every kind of entry: splits, people, transfers, income, goals, tags,
 /// today and yesterday, abbreviations, and a proposed category.
 @Suite struct AddFormsTests {
-    /// A copy of the household example (with its included accounts).
-    func household() -> String {
-        let dir = TestSupport.temporaryDirectory()
-        try? FileManager.default.createDirectory(atPath: dir + "/household", withIntermediateDirectories: true)
-        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/household.flourish"), to: dir + "/household.flourish")
-        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/household/accounts.flourish"), to: dir + "/household/accounts.flourish")
-        return dir + "/household.flourish"
-    }
+    func household() -> String { TestSupport.copyOfHousehold() }
 
     /// Runs `add` with the clock at 2026-11-23; returns what it added.
     func add(_ words: [String], _ path: String) -> RunResult {

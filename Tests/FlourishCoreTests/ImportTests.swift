@@ -7,14 +7,7 @@ import Testing
     static let rules = TestSupport.root + "/examples/import/bigbank.rules"
     static let statement = TestSupport.root + "/examples/import/bigbank.csv"
 
-    /// A copy of the household example (with its included file) to import into.
-    func household() -> String {
-        let dir = TestSupport.temporaryDirectory()
-        try? FileManager.default.createDirectory(atPath: dir + "/household", withIntermediateDirectories: true)
-        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/household.flourish"), to: dir + "/household.flourish")
-        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/household/accounts.flourish"), to: dir + "/household/accounts.flourish")
-        return dir + "/household.flourish"
-    }
+    func household() -> String { TestSupport.copyOfHousehold() }
 
     func importing(_ csv: String, rules: String = rules, into path: String) -> RunResult {
         TestSupport.run(["import", "csv", csv, "--rules", rules, "--file", path])

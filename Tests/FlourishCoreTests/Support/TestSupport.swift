@@ -63,6 +63,16 @@ enum TestSupport {
         return path
     }
 
+    /// A copy of the household example (with its included accounts) in a fresh folder, to change.
+    static func copyOfHousehold() -> String {
+        let dir = temporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: dir + "/household", withIntermediateDirectories: true)
+        for file in ["household.flourish", "household/accounts.flourish"] {
+            write(read(root + "/examples/" + file), to: dir + "/" + file)
+        }
+        return dir + "/household.flourish"
+    }
+
     static func write(_ text: String, to path: String) {
         try? text.write(toFile: path, atomically: true, encoding: .utf8)
     }
