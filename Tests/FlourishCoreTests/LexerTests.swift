@@ -64,3 +64,39 @@ import Testing
         #expect(tokens("account\tBank\tchecking") == [["word:account", "word:Bank", "word:checking"]])
     }
 }
+
+/// The whole-file fast path agrees with a byte-by-byte reading for every byte at every place
+/// of an eight-byte word, and for every pair of bytes around the edges of the allowed ranges.
+@Suite struct PlainTextTests {
+    func plain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A }
+
+    func fastPath(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.isPlainText($0) } }
+
+    @Test func everyByteAtEveryPlace() {
+        var wrong: [String] = []
+        for byte in 0...255 {
+            for place in 0..<19 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                bytes[place] = UInt8(byte)
+                if fastPath(bytes) != plain(UInt8(byte)) { wrong.append("0x\(String(byte, radix: 16)) at \(place)") }
+            }
+        }
+        #expect(wrong == [])
+    }
+
+    @Test func pairsAroundTheEdges() {
+        let edges: [UInt8] = [0x00, 0x01, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x21, 0x60, 0x7E, 0x7F, 0x80, 0xC2, 0xFF]
+        var wrong: [String] = []
+        for first in edges {
+            for second in edges {
+                for place in 0..<7 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: " "), count: 8)
+                    bytes[place] = first
+                    bytes[place + 1] = second
+                    if fastPath(bytes) != (plain(first) && plain(second)) { wrong.append("\(first) \(second) at \(place)") }
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
+}

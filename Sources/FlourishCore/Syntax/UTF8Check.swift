@@ -6,27 +6,27 @@ enum UTF8Check {
     }
 
     /// True when every byte is printable ASCII, a tab or a line feed (CRLF files take the slow
-    /// path): such a file needs no per-line check. Eight bytes at a time.
+    /// path): such a file needs no per-line check. Eight bytes at a time, without a branch per
+    /// byte: once the high bits are known clear, adding to a byte cannot carry into the next.
     static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// The high bit of each byte set where that byte (below 0x80) is not `value`.
+        func differs(_ word: UInt64, _ value: UInt64) -> UInt64 { ((word ^ (ones &* value)) &+ ones &* 0x7F) & high }
         var index = 0
-        func plain(_ byte: UInt8) -> Bool {
-            (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A
-        }
         while index + 8 <= bytes.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-            let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-            if (word & high) | delete != 0 { return false }
-            if belowSpace != 0 {
-                for offset in 0..<8 where !plain(bytes[index + offset]) { return false }
-            }
+            if word & high != 0 { return false }
+            let printable = ((word &+ ones &* 0x60) & high) & differs(word, 0x7F)
+            let allowed = printable | ~differs(word, 0x09) & high | ~differs(word, 0x0A) & high
+            if allowed != high { return false }
             index += 8
         }
         while index < bytes.count {
-            if !plain(bytes[index]) { return false }
+            let byte = bytes[index]
+            if !((byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A) { return false }
             index += 1
         }
         return true
