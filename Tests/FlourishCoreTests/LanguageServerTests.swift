@@ -62,7 +62,7 @@ import Testing
         let client = Client()
         let reply = client.request("initialize", "{\"capabilities\":{}}")
         #expect(reply?["result"]?["capabilities"]?["hoverProvider"] == .bool(true))
-        #expect(reply?["result"]?["capabilities"]?["textDocumentSync"]?["change"]?.intValue == 1)
+        #expect(reply?["result"]?["capabilities"]?["textDocumentSync"]?["change"]?.intValue == 2)
     }
 
     @Test func problemsArePublishedAsYouTypeTheBucketRuleIncluded() throws {
@@ -94,7 +94,7 @@ import Testing
         let labels = completion["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(Array(labels.prefix(2)) == ["Bank", "Food:Dining"])  // most used first
         #expect(labels.contains("Sam"))
-        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":9,\"character\":3}}")
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":1,\"character\":9}}")
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-02: $87.50")
         let definition = client.request("textDocument/definition", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":8,\"character\":4}}")
         #expect(definition?["result"]?["range"]?["start"]?["line"]?.intValue == 2)
@@ -172,6 +172,13 @@ extension LanguageServerTests.Client {
         for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/hover", { textDocument = { uri = uri }, position = { line = 7, character = 3 } }, 5000) or {}) do
           if r.result then table.insert(out, "hover " .. r.result.contents.value:gsub("\\n", " ")) end
         end
+        -- Fix the typo in place: Neovim sends the change incrementally.
+        vim.api.nvim_buf_set_text(buf, 6, 2, 6, 5, { "Food" })
+        vim.wait(10000, function() return #vim.diagnostic.get(buf) == 0 end, 50)
+        table.insert(out, "after the edit: " .. #vim.diagnostic.get(buf) .. " problems")
+        for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/inlayHint", { textDocument = { uri = uri }, range = { start = { line = 0, character = 0 }, ["end"] = { line = 8, character = 0 } } }, 5000) or {}) do
+          for _, hint in ipairs(r.result or {}) do table.insert(out, string.format("hint %d:%d %s", hint.position.line + 1, hint.position.character + 1, hint.label)) end
+        end
         vim.fn.writefile(out, "\(dir)/out.txt")
         vim.lsp.stop_client(id)
         vim.cmd("qa!")
@@ -189,6 +196,9 @@ extension LanguageServerTests.Client {
         process.waitUntilExit()
         let lines = TestSupport.read(dir + "/out.txt").split(separator: "\n").map(String.init)
         #expect(lines.first == "7:3 unknown-name")
-        #expect(lines.contains { $0.hasPrefix("hover **Bank** — account") && $0.hasSuffix("balance at the end of 2026-11-02: $87.50") })
+        #expect(lines.contains { $0.hasPrefix("hover **Bank** — account") && $0.contains("balance at the end of 2026-11-02: $87.50")
+            && $0.hasSuffix("amount left out on this line: -$12.50") })
+        #expect(lines.contains("after the edit: 0 problems"))
+        #expect(lines.contains("hint 8:7 -$12.50"))
     }
 }

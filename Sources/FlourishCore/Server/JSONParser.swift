@@ -138,6 +138,7 @@ extension JSONValue {
 
     var stringValue: String? { if case .string(let text) = self { return text }; return nil }
     var intValue: Int? { if case .integer(let value) = self { return value }; return nil }
+    var boolValue: Bool? { if case .bool(let value) = self { return value }; return nil }
     var arrayValue: [JSONValue]? { if case .array(let items) = self { return items }; return nil }
 
     /// On one line, for protocol messages.

@@ -3,9 +3,10 @@
 /// includes, from open buffers first, then the disk) on every change and publishes the problems
 /// `check` finds, the bucket rule included; it completes declared names and keywords, shows a
 /// name's kind and balance on hover, goes to a name's declaration and formats a document.
+/// References, rename, symbols and inlay hints are in `LanguageServer+Navigation.swift`.
 public final class LanguageServer {
     private var buffer: [UInt8] = []
-    private var documents: [String: [UInt8]] = [:]
+    var documents: [String: [UInt8]] = [:]
     private var initialized = false
     private var shuttingDown = false
     /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
@@ -75,11 +76,15 @@ public final class LanguageServer {
             initialized = true
             return [Self.result(id: id, .object([
                 ("capabilities", .object([
-                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
+                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
                     ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
                     ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)),
                     ("documentFormattingProvider", .bool(true)),
+                    ("referencesProvider", .bool(true)),
+                    ("renameProvider", .bool(true)),
+                    ("documentSymbolProvider", .bool(true)),
+                    ("inlayHintProvider", .bool(true)),
                 ])),
                 ("serverInfo", .object([("name", .string("flourish")), ("version", .string(HelpText.version))])),
             ]))]
@@ -94,6 +99,14 @@ public final class LanguageServer {
             return [Self.result(id: id, definition(params))]
         case "textDocument/formatting":
             return [Self.result(id: id, formatting(params))]
+        case "textDocument/references":
+            return [Self.result(id: id, references(params))]
+        case "textDocument/rename":
+            return [rename(id: id, params)]
+        case "textDocument/documentSymbol":
+            return [Self.result(id: id, documentSymbols(params))]
+        case "textDocument/inlayHint":
+            return [Self.result(id: id, inlayHints(params))]
         default:
             return [Self.error(id: id, code: -32601, "method not found: \(method)")]
         }
@@ -105,8 +118,19 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             documents[uri] = Array((document["text"]?.stringValue ?? "").utf8)
         case "textDocument/didChange":
-            // Full sync: the last change holds the whole text.
-            if let text = params["contentChanges"]?.arrayValue?.last?["text"]?.stringValue { documents[uri] = Array(text.utf8) }
+            // Incremental sync: each change replaces a range (in the text as the changes before
+            // it left it); a change without a range holds the whole text.
+            guard var bytes = documents[uri] else { return [] }
+            for change in params["contentChanges"]?.arrayValue ?? [] {
+                let text = Array((change["text"]?.stringValue ?? "").utf8)
+                if let range = change["range"] {
+                    guard let start = Self.offset(range["start"], bytes), let end = Self.offset(range["end"], bytes), start <= end else { continue }
+                    bytes.replaceSubrange(start..<end, with: text)
+                } else {
+                    bytes = text
+                }
+            }
+            documents[uri] = bytes
         case "textDocument/didClose":
             documents[uri] = nil
             return [Self.publish(uri, [])]
@@ -152,7 +176,7 @@ public final class LanguageServer {
     static func uri(_ path: String) -> String { "file://" + path }
 
     /// The document checked as the main file, its includes read from open buffers first.
-    private func validated(_ uri: String) -> Validator.Result? {
+    func validated(_ uri: String) -> Validator.Result? {
         guard let bytes = documents[uri] else { return nil }
         var overlay: [String: [UInt8]] = [:]
         for (other, text) in documents where other != uri { overlay[LedgerLoader.normalise(Self.path(other))] = text }
@@ -294,6 +318,10 @@ public final class LanguageServer {
                 }
             case .goal: break
             }
+        }
+        // On a split line whose amount is left out: the amount booking filled in.
+        if let posting = journal.ledger.postings.first(where: { $0.isInferred && $0.target.location.file == 0 && $0.target.location.range.contains(offset) }) {
+            text += "\n\namount left out on this line: \(MoneyFormat(journal.ledger.currency).text(posting.amount))"
         }
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))]))])
     }

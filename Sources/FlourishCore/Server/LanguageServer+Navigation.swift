@@ -1,0 +1,141 @@
+/// References, rename, document symbols and inlay hints: what the server finds by reading the
+/// ledger's files again as tokens (names as written, quotes included) and its booked journal.
+extension LanguageServer {
+    /// A place a name is written: the file's index in the ledger and the token's bytes.
+    struct Use: Hashable {
+        var file: Int
+        var range: Range<Int>
+    }
+
+    /// Every place `name` is written in the ledger's files: the target of a split line, the name
+    /// after `goal` on one, and the names of directives (any word or quoted string after the
+    /// keyword; an `include`'s path is not a name).
+    static func uses(of name: String, in files: [SourceFile]) -> [Use] {
+        var found: [Use] = []
+        for (index, file) in files.enumerated() {
+            for line in Parser.parse(file, fileIndex: index, recordLines: true).lines ?? [] {
+                let candidates: [Token]
+                switch line.kind {
+                case .posting:
+                    let afterGoal = zip(line.tokens, line.tokens.dropFirst()).filter { file.text($0.0.range) == "goal" }.map(\.1)
+                    candidates = Array(line.tokens.prefix(1)) + afterGoal
+                case .directive:
+                    guard let keyword = line.tokens.first, file.text(keyword.range) != "include" else { continue }
+                    candidates = Array(line.tokens.dropFirst())
+                default:
+                    continue
+                }
+                for token in candidates where token.kind == .word || token.kind == .string {
+                    let text = file.text(token.range)
+                    if (token.kind == .string ? StringLiteral.unquote(text) : text) == name { found.append(Use(file: index, range: token.range)) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The declared name under the cursor of a request, with the journal it was read from.
+    private func declaredName(_ params: JSONValue) -> (uri: String, name: String, journal: Journal)? {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
+              let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name),
+              journal.index.kind(of: id) != nil else { return nil }
+        return (uri, name, journal)
+    }
+
+    private static func location(_ use: Use, _ uri: String, _ files: [SourceFile]) -> (uri: String, range: JSONValue) {
+        let file = files[use.file]
+        let range = JSONValue.object([("start", position(use.range.lowerBound, file)), ("end", position(use.range.upperBound, file))])
+        return (use.file == 0 ? uri : Self.uri(file.path), range)
+    }
+
+    func references(_ params: JSONValue) -> JSONValue {
+        guard let (uri, name, journal) = declaredName(params) else { return .array([]) }
+        let files = journal.ledger.files
+        let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
+        let declarations = Set(declarationLocations(journal).map { Use(file: Int($0.file), range: $0.range) })
+        return .array(Self.uses(of: name, in: files).filter { withDeclaration || !declarations.contains($0) }.map { use in
+            let (target, range) = Self.location(use, uri, files)
+            return .object([("uri", .string(target)), ("range", range)])
+        })
+    }
+
+    /// Where accounts, categories, people and goals are declared.
+    func declarationLocations(_ journal: Journal) -> [SourceLocation] {
+        let ledger = journal.ledger
+        return (ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name) + ledger.goals.map(\.name)).map(\.location)
+    }
+
+    /// One workspace edit that renames a name everywhere it is written, quoted when it must be.
+    /// Renaming to a name already declared would merge two names: it is refused.
+    func rename(id: JSONValue, _ params: JSONValue) -> JSONValue {
+        guard let (uri, name, journal) = declaredName(params) else {
+            return Self.error(id: id, code: -32803, "there is no declared name here to rename")
+        }
+        let newName = params["newName"]?.stringValue ?? ""
+        let written = StringLiteral.name(newName)
+        let probe = SourceFile(path: "rename", text: "category \(written)\n")
+        if newName.isEmpty || !Parser.parse(probe, fileIndex: 0).diagnostics.isEmpty {
+            return Self.error(id: id, code: -32803, "“\(newName)” is not a name Flourish can read")
+        }
+        if newName != name, let other = journal.ledger.names.id(of: newName), let kind = journal.index.kind(of: other) {
+            return Self.error(id: id, code: -32803, "“\(newName)” is already declared (\(kind.noun)): renaming “\(name)” to it would merge the two")
+        }
+        var changes: [(String, [JSONValue])] = []
+        for use in Self.uses(of: name, in: journal.ledger.files) {
+            let (target, range) = Self.location(use, uri, journal.ledger.files)
+            let edit = JSONValue.object([("range", range), ("newText", .string(written))])
+            if let index = changes.firstIndex(where: { $0.0 == target }) { changes[index].1.append(edit) } else { changes.append((target, [edit])) }
+        }
+        return Self.result(id: id, .object([("changes", .object(changes.map { ($0.0, .array($0.1)) }))]))
+    }
+
+    /// Declarations, then the entries grouped by month, of the document's own file.
+    func documentSymbols(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let journal = validated(uri)?.journal else { return .array([]) }
+        let ledger = journal.ledger
+        let file = ledger.files[0]
+        func symbol(_ name: String, _ kind: Int, _ detail: String, _ range: Range<Int>, _ children: [JSONValue]? = nil) -> JSONValue {
+            let span = JSONValue.object([("start", Self.position(range.lowerBound, file)), ("end", Self.position(range.upperBound, file))])
+            var fields: [(String, JSONValue)] = [("name", .string(name)), ("detail", .string(detail)), ("kind", .integer(kind)),
+                                                 ("range", span), ("selectionRange", span)]
+            if let children { fields.append(("children", .array(children))) }
+            return .object(fields)
+        }
+        // LSP symbol kinds: 5 class, 10 enum, 13 variable, 14 constant, 3 namespace, 24 event.
+        let declared: [(NameRef, Int, String)] = ledger.accounts.map { ($0.name, 5, "account") } + ledger.categories.map { ($0.name, 10, $0.isIncome ? "income category" : "category") }
+            + ledger.people.map { ($0.name, 13, "person") } + ledger.goals.map { ($0.name, 14, "goal") }
+        var symbols = declared.filter { $0.0.location.file == 0 }.sorted { $0.0.location.start < $1.0.location.start }.map { name, kind, detail in
+            symbol(ledger.names[name.id], kind, detail, name.location.range)
+        }
+        var months: [(String, Range<Int>, [JSONValue])] = []
+        for entry in ledger.entries where entry.location.file == 0 {
+            var range = entry.location.range
+            for posting in ledger.postings[entry.postings] where posting.target.location.file == 0 {
+                range = range.lowerBound..<max(range.upperBound, Int((posting.amountLocation ?? posting.target.location).end))
+            }
+            let month = String(entry.date.description.prefix(7))
+            let child = symbol("\(entry.date) \(file.text(entry.descriptionLocation.range))", 24, "entry", range)
+            if let index = months.firstIndex(where: { $0.0 == month }) {
+                let old = months[index].1
+                months[index].1 = min(old.lowerBound, range.lowerBound)..<max(old.upperBound, range.upperBound)
+                months[index].2.append(child)
+            } else {
+                months.append((month, range, [child]))
+            }
+        }
+        symbols += months.map { symbol($0.0, 3, $0.2.count == 1 ? "1 entry" : "\($0.2.count) entries", $0.1, $0.2) }
+        return .array(symbols)
+    }
+
+    /// The amount of each line whose amount is left out, after its name.
+    func inlayHints(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let journal = validated(uri)?.journal else { return .array([]) }
+        let money = MoneyFormat(journal.ledger.currency)
+        let file = journal.ledger.files[0]
+        return .array(journal.ledger.postings.filter { $0.isInferred && $0.target.location.file == 0 }.map { posting in
+            .object([("position", Self.position(Int(posting.target.location.end), file)), ("label", .string(money.text(posting.amount))),
+                     ("kind", .integer(1)), ("paddingLeft", .bool(true))])
+        })
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import FlourishCore
+
+/// Incremental sync, references, rename, document symbols and inlay hints.
+@Suite struct LanguageServerNavigationTests {
+    typealias Client = LanguageServerTests.Client
+    let uri = LanguageServerTests.uri
+
+    func opened(_ text: String) -> Client { LanguageServerTests().opened(text).0 }
+
+    func at(_ line: Int, _ character: Int) -> String { "{\"line\":\(line),\"character\":\(character)}" }
+
+    /// `line:character-line:character` of an LSP range.
+    func span(_ range: JSONValue?) -> String {
+        func point(_ p: JSONValue?) -> String { "\(p?["line"]?.intValue ?? -1):\(p?["character"]?.intValue ?? -1)" }
+        return point(range?["start"]) + "-" + point(range?["end"])
+    }
+
+    @Test func incrementalChangesEditTheBufferInPlace() throws {
+        let client = opened(LanguageServerTests.ledger)
+        // "  Food:Dining  12.50" is line 8; the amount is characters 15 to 20.
+        let broken = client.notify("textDocument/didChange", """
+        {"textDocument":{"uri":"\(uri)","version":2},"contentChanges":[{"range":{"start":\(at(8, 15)),"end":\(at(8, 20))},"text":"12.5x"}]}
+        """)
+        let codes = try #require(broken.first?["params"]?["diagnostics"]?.arrayValue).compactMap { $0["code"]?.stringValue }
+        #expect(codes == ["invalid-amount"])
+        // Two changes in one message, the second in the text the first left: fixed, then a line added.
+        let fixed = client.notify("textDocument/didChange", """
+        {"textDocument":{"uri":"\(uri)","version":3},"contentChanges":[{"range":{"start":\(at(8, 15)),"end":\(at(8, 20))},"text":"20.00"},{"range":{"start":\(at(10, 0)),"end":\(at(10, 0))},"text":"2026-11-04 Coffee\\n  Food:Dining  3.00\\n  Bank\\n"}]}
+        """)
+        #expect(fixed.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(1, 9))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-04: $77.00")
+    }
+
+    @Test func theLeftOutAmountIsAnInlayHint() throws {
+        let client = opened(LanguageServerTests.ledger)
+        let hints = try #require(client.request("textDocument/inlayHint", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"range\":{\"start\":\(at(0, 0)),\"end\":\(at(20, 0))}}")?["result"]?.arrayValue)
+        #expect(hints.count == 1)
+        #expect(span(.object([("start", hints[0]["position"]!), ("end", hints[0]["position"]!)])) == "9:6-9:6")
+        #expect(hints[0]["label"]?.stringValue == "-$12.50")
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(9, 3))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
+    }
+
+    @Test func referencesFindEveryUse() throws {
+        let client = opened(LanguageServerTests.ledger + "budget 2026-11-01 Food:Dining 300.00\n")
+        let all = try #require(client.request("textDocument/references", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(8, 4)),\"context\":{\"includeDeclaration\":true}}")?["result"]?.arrayValue)
+        #expect(all.map { span($0["range"]) } == ["2:9-2:20", "8:2-8:13", "10:18-10:29"])
+        let uses = try #require(client.request("textDocument/references", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(8, 4)),\"context\":{\"includeDeclaration\":false}}")?["result"]?.arrayValue)
+        #expect(uses.map { span($0["range"]) } == ["8:2-8:13", "10:18-10:29"])
+    }
+
+    @Test func renameIsOneEditAcrossAnIncludedFile() throws {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("category Food:Dining\ncategory Rent\n", to: dir + "/names.flourish")
+        let main = "include \"names.flourish\"\ncurrency USD\naccount Bank checking\nopening 2026-11-01 Bank 100.00\n\n2026-11-02 * Lunch\n  Food:Dining  12.50\n  Bank\n"
+        TestSupport.write(main, to: dir + "/main.flourish")
+        let client = Client()
+        _ = client.request("initialize", "{\"capabilities\":{}}")
+        let mainURI = "file://" + dir + "/main.flourish"
+        _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(mainURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
+        let reply = client.request("textDocument/rename", "{\"textDocument\":{\"uri\":\"\(mainURI)\"},\"position\":\(at(6, 5)),\"newName\":\"Eating out\"}")
+        let changes = try #require(reply?["result"]?["changes"])
+        let inMain = try #require(changes[mainURI]?.arrayValue)
+        let inNames = try #require(changes["file://" + dir + "/names.flourish"]?.arrayValue)
+        #expect(inMain.map { span($0["range"]) + " " + ($0["newText"]?.stringValue ?? "") } == ["6:2-6:13 \"Eating out\""])
+        #expect(inNames.map { span($0["range"]) + " " + ($0["newText"]?.stringValue ?? "") } == ["0:9-0:20 \"Eating out\""])
+        // A name that exists already is refused: the two would merge.
+        let refused = client.request("textDocument/rename", "{\"textDocument\":{\"uri\":\"\(mainURI)\"},\"position\":\(at(6, 5)),\"newName\":\"Rent\"}")
+        #expect(refused?["error"]?["code"]?.intValue == -32803)
+        #expect(refused?["error"]?["message"]?.stringValue == "“Rent” is already declared (expense category): renaming “Food:Dining” to it would merge the two")
+        let unreadable = client.request("textDocument/rename", "{\"textDocument\":{\"uri\":\"\(mainURI)\"},\"position\":\(at(6, 5)),\"newName\":\"\"}")
+        #expect(unreadable?["error"]?["message"]?.stringValue == "“” is not a name Flourish can read")
+    }
+
+    @Test func symbolsAreDeclarationsThenEntriesByMonth() throws {
+        let client = opened(LanguageServerTests.ledger + "\n2026-12-01 Rent day\n  Food:Dining  1.00\n  Bank\n")
+        let symbols = try #require(client.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")?["result"]?.arrayValue)
+        let outline = symbols.map { symbol in
+            "\(symbol["name"]?.stringValue ?? "") (\(symbol["detail"]?.stringValue ?? "")) \(span(symbol["range"]))"
+                + (symbol["children"]?.arrayValue?.map { " / " + ($0["name"]?.stringValue ?? "") + " " + span($0["range"]) }.joined() ?? "")
+        }
+        #expect(outline == [
+            "Bank (account) 1:8-1:12",
+            "Food:Dining (category) 2:9-2:20",
+            "Sam (person) 3:7-3:10",
+            "2026-11 (1 entry) 7:0-9:6 / 2026-11-02 Lunch 7:0-9:6",
+            "2026-12 (1 entry) 11:0-13:6 / 2026-12-01 Rent day 11:0-13:6",
+        ])
+    }
+}
