@@ -91,3 +91,47 @@ import Testing
         ])
     }
 }
+
+/// Quick fixes for what `check` finds.
+@Suite struct LanguageServerCodeActionTests {
+    let uri = LanguageServerTests.uri
+
+    /// Each action as `title: line:col-line:col → new text` (edits in the document).
+    func actions(_ text: String, line: Int) throws -> [String] {
+        let client = LanguageServerTests().opened(text).0
+        let reply = client.request("textDocument/codeAction", """
+        {"textDocument":{"uri":"\(uri)"},"range":{"start":{"line":\(line),"character":0},"end":{"line":\(line),"character":0}},"context":{"diagnostics":[]}}
+        """)
+        return try #require(reply?["result"]?.arrayValue).map { action in
+            let edits = action["edit"]?["changes"]?[uri]?.arrayValue ?? []
+            return (action["title"]?.stringValue ?? "") + ": " + edits.map { edit in
+                let range = LanguageServerNavigationTests().span(edit["range"])
+                return "\(range) → \(edit["newText"]?.stringValue ?? "")"
+            }.joined(separator: ", ")
+        }
+    }
+
+    static let ledger = "currency USD\naccount Bank checking\ncategory Food:Dining\n\n"
+
+    @Test func didYouMeanAndDeclare() throws {
+        let text = Self.ledger + "2026-11-02 Lunch\n  Fod:Dining  12.50\n  Bank\n"
+        #expect(try actions(text, line: 5) == [
+            "Replace with Food:Dining: 5:2-5:12 → Food:Dining",
+            "Declare Fod:Dining as a category: 3:0-3:0 → category Fod:Dining\n",
+            "Declare Fod:Dining as an account: 3:0-3:0 → account Fod:Dining checking\n",
+            "Declare Fod:Dining as a person: 3:0-3:0 → person Fod:Dining\n",
+        ])
+    }
+
+    @Test func balanceThisEntry() throws {
+        let text = Self.ledger + "2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank  -12.00\n"
+        #expect(try actions(text, line: 4) == ["Balance this entry: make the last amount -12.50: 6:8-6:14 → -12.50"])
+    }
+
+    @Test func quoteANameOfSeveralWords() throws {
+        let text = "currency USD\naccount Bank checking\ncategory Eating out\nperson Sam Lee\n\n2026-11-02 Lunch\n  Eating out  12.00\n  Bank\n"
+        #expect(try actions(text, line: 2) == ["Quote the name Eating out: 2:9-2:19 → \"Eating out\""])
+        #expect(try actions(text, line: 3) == ["Quote the name Sam Lee: 3:7-3:14 → \"Sam Lee\""])
+        #expect(try actions(text, line: 6).last == "Quote the name Eating out: 6:2-6:12 → \"Eating out\"")
+    }
+}

@@ -3,7 +3,8 @@
 /// includes, from open buffers first, then the disk) on every change and publishes the problems
 /// `check` finds, the bucket rule included; it completes declared names and keywords, shows a
 /// name's kind and balance on hover, goes to a name's declaration and formats a document.
-/// References, rename, symbols and inlay hints are in `LanguageServer+Navigation.swift`.
+/// References, rename, symbols and inlay hints are in `LanguageServer+Navigation.swift`, quick
+/// fixes in `LanguageServer+CodeActions.swift`.
 public final class LanguageServer {
     private var buffer: [UInt8] = []
     var documents: [String: [UInt8]] = [:]
@@ -85,6 +86,7 @@ public final class LanguageServer {
                     ("renameProvider", .bool(true)),
                     ("documentSymbolProvider", .bool(true)),
                     ("inlayHintProvider", .bool(true)),
+                    ("codeActionProvider", .bool(true)),
                 ])),
                 ("serverInfo", .object([("name", .string("flourish")), ("version", .string(HelpText.version))])),
             ]))]
@@ -107,6 +109,8 @@ public final class LanguageServer {
             return [Self.result(id: id, documentSymbols(params))]
         case "textDocument/inlayHint":
             return [Self.result(id: id, inlayHints(params))]
+        case "textDocument/codeAction":
+            return [Self.result(id: id, codeActions(params))]
         default:
             return [Self.error(id: id, code: -32601, "method not found: \(method)")]
         }

@@ -1,0 +1,103 @@
+/// Quick fixes for the problems `check` finds, offered where they are: the did-you-mean name,
+/// declaring an unknown name, balancing an entry by its last amount, quoting a name of several
+/// words.
+extension LanguageServer {
+    func codeActions(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let start = Self.offset(params["range"]?["start"], bytes), let end = Self.offset(params["range"]?["end"], bytes),
+              let validated = validated(uri) else { return .array([]) }
+        let ledger = validated.journal.ledger
+        let file = ledger.files[0]
+        // The problems on the lines the range touches.
+        let lines = file.line(containing: start).number...file.line(containing: end).number
+        var actions: [JSONValue] = []
+        var quoted = Set<Int>()
+        let syntax = Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []
+        for diagnostic in validated.diagnostics where diagnostic.location.file == 0 {
+            let location = diagnostic.location
+            let line = file.line(containing: Int(location.start)).number
+            guard lines.contains(line) else { continue }
+            let problem = Self.diagnosticJSON(diagnostic, file)
+            func action(_ title: String, _ edits: [(Range<Int>, String)], preferred: Bool = false) -> JSONValue {
+                .object([("title", .string(title)), ("kind", .string("quickfix")), ("diagnostics", .array([problem])),
+                         ("isPreferred", .bool(preferred)),
+                         ("edit", .object([("changes", .object([(uri, .array(edits.map { range, text in
+                             .object([("range", .object([("start", Self.position(range.lowerBound, file)), ("end", Self.position(range.upperBound, file))])),
+                                      ("newText", .string(text))])
+                         }))]))]))])
+            }
+            switch diagnostic.problem {
+            case .unknownName(let name, let expected, let suggestion, _):
+                if let suggestion {
+                    actions.append(action("Replace with \(suggestion)", [(location.range, StringLiteral.name(suggestion))], preferred: true))
+                }
+                let insertion = Self.declarationInsertionPoint(ledger)
+                let written = StringLiteral.name(name)
+                for (word, declaration) in [("category", "category \(written)"), ("account", "account \(written) checking"), ("person", "person \(written)")]
+                where expected.split(separator: " ").contains(where: { $0.hasPrefix(word) }) {
+                    actions.append(action("Declare \(name) as \(word == "account" ? "an account" : "a " + word)", [(insertion..<insertion, declaration + "\n")]))
+                }
+            case .unbalancedEntry(let sum, _):
+                guard let entry = ledger.entries.first(where: { $0.location.file == 0 && $0.location.range.contains(Int(location.start)) }),
+                      let last = ledger.postings[entry.postings].last, let amount = last.amountLocation,
+                      file.text(amount.range).allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }),
+                      let balanced = try? last.amount - sum else { continue }
+                let text = balanced.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false)
+                actions.append(action("Balance this entry: make the last amount \(text)", [(amount.range, text)], preferred: true))
+            default:
+                break
+            }
+            // A name of several words written without quotes.
+            if !quoted.contains(line), line - 1 < syntax.count, let words = Self.unquotedName(in: syntax[line - 1], file) {
+                quoted.insert(line)
+                let name = file.text(words)
+                actions.append(action("Quote the name \(name)", [(words, StringLiteral.quote(name))], preferred: true))
+            }
+        }
+        return .array(actions)
+    }
+
+    /// A diagnostic as the client was sent it (a code action names the problems it fixes).
+    static func diagnosticJSON(_ diagnostic: Diagnostic, _ file: SourceFile) -> JSONValue {
+        .object([("range", .object([("start", position(Int(diagnostic.location.start), file)), ("end", position(Int(diagnostic.location.end), file))])),
+                 ("code", .string(diagnostic.id)), ("source", .string("flourish")), ("message", .string(diagnostic.message))])
+    }
+
+    /// After the last declaration of the main file, or at its top.
+    static func declarationInsertionPoint(_ ledger: Ledger) -> Int {
+        let file = ledger.files[0]
+        let declarations = (ledger.accounts.map(\.location) + ledger.categories.map(\.location) + ledger.people.map(\.location)).filter { $0.file == 0 }
+        guard let last = declarations.max(by: { $0.start < $1.start }) else { return 0 }
+        let (_, start) = file.line(containing: Int(last.start))
+        return min(file.bytes.count, file.lineRange(startingAt: start).upperBound + 1)
+    }
+
+    /// The bytes of a bare name of two or more words on a split line or a declaration: the
+    /// words before the amount (a split line), or between the keyword and what may follow the
+    /// name (an account's kind and flags, a category's `income` or `expense`).
+    static func unquotedName(in line: SyntaxLine, _ file: SourceFile) -> Range<Int>? {
+        let words = line.tokens.map { file.text($0.range) }
+        var first = 0
+        var last = words.count  // one past the name's last word
+        switch line.kind {
+        case .posting:
+            last = words.firstIndex { word in word.first.map { $0.isNumber || "-+(.$€£¥".contains($0) } ?? false } ?? words.count
+        case .directive:
+            first = 1
+            switch words.first {
+            case "account":
+                while last > first + 1, Account.Kind(rawValue: words[last - 1]) != nil || Account.Flag(rawValue: words[last - 1]) != nil { last -= 1 }
+            case "category":
+                if last > first + 1, ["income", "expense"].contains(words[last - 1]) { last -= 1 }
+            case "person":
+                break
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+        guard last - first >= 2, line.tokens[first..<last].allSatisfy({ $0.kind == .word }) else { return nil }
+        return line.tokens[first].start..<line.tokens[last - 1].end
+    }
+}
