@@ -135,3 +135,50 @@ import Testing
         #expect(try actions(text, line: 6).last == "Quote the name Eating out: 6:2-6:12 → \"Eating out\"")
     }
 }
+
+/// Completion offers what the place takes.
+@Suite struct LanguageServerCompletionTests {
+    let uri = LanguageServerTests.uri
+
+    static let ledger = """
+    currency USD
+    account Bank checking
+    category Food:Dining
+    category Salary income
+    person Sam
+    goal 2026-11-01 "Japan trip" 2000.00
+
+    2026-11-02 * Lunch
+      Food:Dining  12.50
+      Bank
+
+    """
+
+    /// The labels offered after `typed` on a new last line, in the client's order (`sortText`).
+    func labels(after typed: String) throws -> [String] {
+        let text = Self.ledger + typed
+        let client = LanguageServerTests().opened(text).0
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        let reply = client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":\(line),\"character\":\(typed.utf16.count)}}")
+        let items = try #require(reply?["result"]?.arrayValue)
+        return items.sorted { ($0["sortText"]?.stringValue ?? "") < ($1["sortText"]?.stringValue ?? "") }
+            .map { ($0["label"]?.stringValue ?? "") + (($0["insertText"]?.stringValue).map { $0.hasPrefix("\"") ? " inserts " + $0 : "" } ?? "") }
+    }
+
+    @Test func eachPlaceTakesItsKind() throws {
+        // Categories, most used first (`Food` is the parent `Food:Dining` declares).
+        #expect(try labels(after: "budget 2026-11-01 ") == ["Food:Dining", "Food"])
+        #expect(try labels(after: "budget 2026-11-01 Fo") == ["Food:Dining", "Food"])
+        #expect(try labels(after: "opening 2026-11-01 ") == ["Bank"])
+        #expect(try labels(after: "move 2026-11-05 50.00 to ") == ["Japan trip inserts \"Japan trip\""])
+        #expect(try labels(after: "  ") == ["Bank", "Food:Dining", "Food", "Salary", "Sam"])
+        #expect(try labels(after: "  Food:Dining  10.00 goal ") == ["Japan trip inserts \"Japan trip\""])
+        #expect(try labels(after: "budget 2026-11-01 Food:Dining ") == [])
+    }
+
+    @Test func aLineStartOffersDatesAndKeywords() throws {
+        let offered = try labels(after: "")
+        #expect(Array(offered.prefix(2)) == ["2026-11-02", "2026-11-22"])
+        #expect(offered.contains("budget") && offered.contains("subscription"))
+    }
+}

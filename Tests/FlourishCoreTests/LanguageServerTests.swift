@@ -6,8 +6,12 @@ import Testing
 @Suite struct LanguageServerTests {
     /// A conversation: each message framed, the replies parsed back.
     final class Client {
-        let server = LanguageServer()
+        let server: LanguageServer
         var nextID = 0
+
+        init(server: LanguageServer = LanguageServer(today: { CivilDate(year: 2026, month: 11, day: 22)! })) {
+            self.server = server
+        }
 
         func send(_ message: String) -> [JSONValue] {
             let body = Array(message.utf8)

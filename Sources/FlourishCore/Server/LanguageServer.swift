@@ -13,7 +13,12 @@ public final class LanguageServer {
     /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
     public private(set) var exitStatus: Int32?
 
-    public init() {}
+    /// The date completion offers as today (the clock is read only for that).
+    private let today: () -> CivilDate
+
+    public init(today: @escaping () -> CivilDate = SystemClock.today) {
+        self.today = today
+    }
 
     /// Takes bytes read from the client; returns the bytes to send back (framed messages).
     public func receive(_ bytes: [UInt8]) -> [UInt8] {
@@ -278,28 +283,65 @@ public final class LanguageServer {
         let file = SourceFile(path: "", bytes: bytes)
         let (_, start) = file.line(containing: offset)
         let before = String(decoding: bytes[start..<offset], as: UTF8.self)
+        let context = Self.completionContext(before)
         var items: [JSONValue] = []
-        if before.allSatisfy({ $0 != " " && $0 != "\t" }) && !before.hasPrefix(" ") {
-            // At a line's start: the directives.
+        let journal = validated(uri)?.journal
+        if context.atLineStart {
+            // The directives, the date of the entry before the cursor, and today.
             for keyword in Keyword.allCases {
-                items.append(.object([("label", .string(keyword.rawValue)), ("kind", .integer(14))]))
+                items.append(.object([("label", .string(keyword.rawValue)), ("kind", .integer(14)), ("sortText", .string("1" + keyword.rawValue))]))
+            }
+            let previous = journal?.ledger.entries.last { $0.location.file == 0 && Int($0.location.start) < start }?.date
+            for (date, detail) in [(previous, "the entry before"), (today(), "today")] {
+                guard let date else { continue }
+                items.append(.object([("label", .string(date.description)), ("kind", .integer(12)), ("detail", .string(detail)),
+                                      ("sortText", .string("0" + detail))]))
             }
         }
-        if let journal = validated(uri)?.journal {
-            // Names, most used first.
+        if let journal, !context.kinds.isEmpty {
+            // Names of the kinds the place takes, most used first.
             var uses = [Int](repeating: 0, count: journal.ledger.names.names.count)
             for posting in journal.ledger.postings { uses[Int(posting.target.id)] += 1 }
-            let declared = journal.index.names(of: [.account, .category, .incomeCategory, .person])
-            let ranked = declared.compactMap { name in journal.ledger.names.id(of: name).map { (name, uses[Int($0)], journal.index.kind(of: $0)) } }
+            // Goals are a namespace of their own.
+            let isGoal = context.kinds == [.goal]
+            let declared = isGoal ? journal.index.goalNames : journal.index.names(of: context.kinds)
+            let ranked = declared.compactMap { name in journal.ledger.names.id(of: name).map { (name, uses[Int($0)], isGoal ? .goal : journal.index.kind(of: $0)) } }
                 .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
             for (rank, (name, _, kind)) in ranked.enumerated() {
                 let padded = String(repeating: "0", count: 5 - min(5, String(rank).count)) + String(rank)
-                items.append(.object([("label", .string(name)), ("kind", .integer(kind == .account ? 6 : kind == .person ? 18 : 12)),
+                let symbol = kind == .account ? 6 : kind == .person ? 18 : kind == .goal ? 21 : 12
+                items.append(.object([("label", .string(name)), ("kind", .integer(symbol)),
                                       ("detail", .string(kind?.noun ?? "")), ("insertText", .string(StringLiteral.name(name))),
                                       ("sortText", .string(padded))]))
             }
         }
         return .array(items)
+    }
+
+    /// What may be written where the cursor is, from the words before it on its line.
+    static func completionContext(_ before: String) -> (atLineStart: Bool, kinds: [NameIndex.Kind]) {
+        let indented = before.first == " " || before.first == "\t"
+        // The words already finished (the one being typed is not counted).
+        var words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if !(before.last == " " || before.last == "\t"), !words.isEmpty { words.removeLast() }
+        let targets: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
+        if indented {
+            if words.isEmpty { return (false, targets) }
+            return (false, words.last == "goal" ? [.goal] : [])
+        }
+        guard let keyword = words.first else { return (true, []) }
+        switch (keyword, words.count) {
+        case ("opening", 2), ("balance", 2), ("correction", 2): return (false, [.account])
+        case ("budget", 2), ("earmark", 2): return (false, [.category])
+        case ("move", 4) where words[3] == "to" || words[3] == "from": return (false, [.goal])
+        default: break
+        }
+        switch (keyword, words.last) {
+        case ("subscription", "from"): return (false, [.account])
+        case ("subscription", "category"): return (false, [.category])
+        case ("snapshot", "goal"): return (false, [.goal])
+        default: return (false, [])
+        }
     }
 
     private func hover(_ params: JSONValue) -> JSONValue {
