@@ -1,0 +1,2 @@
+" Flourish ledgers: files ending in .flourish.
+autocmd BufNewFile,BufRead *.flourish setfiletype flourish
