@@ -84,24 +84,27 @@ enum JSONParser {
             }
         }
 
+        /// Bytes are gathered and decoded once: appending to a `String` piece by piece costs
+        /// time in proportion to its length each time (a whole ledger arrives as one string).
         mutating func string() throws(Failure) -> String {
             index += 1  // the opening quote
-            var scalars = String.UnicodeScalarView()
+            var text: [UInt8] = []
             var pendingHigh: UInt32?
+            func append(_ scalar: Unicode.Scalar) { text.append(contentsOf: String(scalar).utf8) }
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") { index += 1; return String(scalars) }
+                if byte == UInt8(ascii: "\"") { index += 1; return String(decoding: text, as: UTF8.self) }
                 if byte == UInt8(ascii: "\\") {
                     index += 1
                     guard index < bytes.count else { break }
                     let escaped = bytes[index]
                     index += 1
                     switch escaped {
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "t"): scalars.append("\t")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "b"): scalars.append("\u{8}")
-                    case UInt8(ascii: "f"): scalars.append("\u{C}")
+                    case UInt8(ascii: "n"): text.append(0x0A)
+                    case UInt8(ascii: "t"): text.append(0x09)
+                    case UInt8(ascii: "r"): text.append(0x0D)
+                    case UInt8(ascii: "b"): text.append(0x08)
+                    case UInt8(ascii: "f"): text.append(0x0C)
                     case UInt8(ascii: "u"):
                         guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
                             throw Failure(message: "bad \\u escape")
@@ -110,19 +113,19 @@ enum JSONParser {
                         if (0xD800...0xDBFF).contains(code) { pendingHigh = code; continue }
                         if (0xDC00...0xDFFF).contains(code), let high = pendingHigh {
                             let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                            if let scalar = Unicode.Scalar(combined) { scalars.append(scalar) }
+                            if let scalar = Unicode.Scalar(combined) { append(scalar) }
                             pendingHigh = nil
                             continue
                         }
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    default: scalars.append(Unicode.Scalar(escaped))
+                        append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    default: text.append(escaped)
                     }
                     continue
                 }
                 // A run of UTF-8 up to the next quote or backslash.
                 let start = index
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
-                scalars.append(contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
+                text.append(contentsOf: bytes[start..<index])
             }
             throw Failure(message: "unterminated string")
         }
