@@ -31,7 +31,7 @@ import Testing
         """)
         #expect(fixed.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
         let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(1, 9))}")
-        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-04: $77.00")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-04: $77.00")
     }
 
     @Test func theLeftOutAmountIsAnInlayHint() throws {
@@ -41,7 +41,7 @@ import Testing
         #expect(span(.object([("start", hints[0]["position"]!), ("end", hints[0]["position"]!)])) == "9:6-9:6")
         #expect(hints[0]["label"]?.stringValue == "-$12.50")
         let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(9, 3))}")
-        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
     }
 
     @Test func referencesFindEveryUse() throws {
@@ -180,5 +180,46 @@ import Testing
         let offered = try labels(after: "")
         #expect(Array(offered.prefix(2)) == ["2026-11-02", "2026-11-22"])
         #expect(offered.contains("budget") && offered.contains("subscription"))
+    }
+}
+
+/// Hover as of the line's date: a category's month against its budget, a day's buckets.
+@Suite struct LanguageServerHoverTests {
+    let uri = LanguageServerTests.uri
+
+    static let ledger = """
+    currency USD
+    account Bank checking
+    category Food:Dining
+    opening 2026-11-01 Bank 1000.00
+    budget 2026-11-01 Food:Dining 300.00
+    allowance 2026-11-01 10.00
+
+    2026-11-02 * Lunch
+      Food:Dining  12.50
+      Bank
+
+    2026-11-20 * Dinner
+      Food:Dining  40.00
+      Bank
+
+    """
+
+    func hover(_ line: Int, _ character: Int) -> String? {
+        let client = LanguageServerTests().opened(Self.ledger).0
+        let reply = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":\(line),\"character\":\(character)}}")
+        return reply?["result"]?["contents"]?["value"]?.stringValue
+    }
+
+    @Test func aCategoryAsOfItsLinesDate() {
+        #expect(hover(8, 4) == "**Food:Dining** — expense category, declared at line 3\n\n2026-11 to 2026-11-02: $12.50 of a $300.00 budget")
+        #expect(hover(12, 4) == "**Food:Dining** — expense category, declared at line 3\n\n2026-11 to 2026-11-20: $52.50 of a $300.00 budget")
+    }
+
+    @Test func anEntrysDateShowsThatDaysBuckets() {
+        // Funds 1000.00 - 12.50 = 987.50. Nothing is left of today's 10.00 (12.50 was spent),
+        // and 10.00 is set aside for each of the 28 days after today: 280.00. Main savings is
+        // the rest: 707.50.
+        #expect(hover(7, 3) == "**2026-11-02** — the buckets at the end of the day\n\nfunds $987.50 · allowance set aside $280.00 · monthly $0.00 · goals $0.00 · main savings $707.50")
     }
 }

@@ -99,7 +99,7 @@ import Testing
         #expect(Array(labels.prefix(2)) == ["Bank", "Food:Dining"])  // most used first
         #expect(labels.contains("Sam"))
         let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":1,\"character\":9}}")
-        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account\n\nbalance at the end of 2026-11-02: $87.50")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-02: $87.50")
         let definition = client.request("textDocument/definition", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":8,\"character\":4}}")
         #expect(definition?["result"]?["range"]?["start"]?["line"]?.intValue == 2)
         let messy = "currency USD\naccount   Bank checking\n"

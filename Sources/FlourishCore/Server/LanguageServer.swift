@@ -344,30 +344,64 @@ public final class LanguageServer {
         }
     }
 
+    /// On a name: its kind, where it is declared, and its balance (account, person) or the
+    /// month's spending and budget (category) as of the line's date. On an entry's date: that
+    /// day's buckets. On a line whose amount is left out: the amount.
     private func hover(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
-              let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
-              let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name),
-              let kind = journal.index.kind(of: id) else { return .null }
-        var text = "**\(name)** — \(kind.noun)"
-        if let end = journal.dateRange?.upperBound, let balances = try? journal.balances(through: end) {
-            let money = MoneyFormat(journal.ledger.currency)
-            switch kind {
-            case .account: text += "\n\nbalance at the end of \(end): \(money.text(balances[Int(id)]))"
-            case .person:
-                let amount = balances[Int(id)]
-                text += "\n\n" + (amount > .zero ? "owes you \(money.text(amount))" : amount < .zero ? "you owe \(money.text((try? -amount) ?? amount))" : "settled")
-            case .category, .incomeCategory:
-                let month = journal.month(containing: end)
-                if let totals = try? journal.categoryTotals(in: month.first...month.last) {
-                    text += "\n\n\(month): \(money.text(totals[id]))"
+              let offset = Self.offset(params["position"], bytes), let word = Self.name(at: offset, bytes),
+              let journal = validated(uri)?.journal, let end = journal.dateRange?.upperBound else { return .null }
+        let ledger = journal.ledger
+        let money = MoneyFormat(ledger.currency)
+        // The date of the entry the cursor is in, else the ledger's last date.
+        let entry = ledger.entries.last { entry in
+            guard entry.location.file == 0, Int(entry.location.start) <= offset else { return false }
+            let lines = ledger.postings[entry.postings].filter { $0.target.location.file == 0 }
+            let last = lines.map { Int(($0.amountLocation ?? $0.target.location).end) }.max() ?? Int(entry.location.end)
+            return offset <= max(last, Int(entry.location.end))
+        }
+        let date = entry.map(\.date) ?? end
+        var text: String
+        if let entry, offset < Int(entry.location.start) + 10 {
+            // An entry's date: the buckets at the end of that day.
+            guard let snapshot = BucketEngine(journal).snapshot(at: date) else { return .null }
+            text = "**\(date)** — the buckets at the end of the day\n\n"
+                + "funds \(money.text(snapshot.funds)) · allowance set aside \(money.text(snapshot.allowanceSetAside))"
+                + " · monthly \(money.text(snapshot.monthlySetAside)) · goals \(money.text(snapshot.goalsTotal))"
+                + " · main savings \(money.text(snapshot.mainSavings))"
+        } else {
+            guard let id = ledger.names.id(of: word), let kind = journal.index.kind(of: id) else { return .null }
+            text = "**\(word)** — \(kind.noun)"
+            let declarations = ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name)
+            if let declared = declarations.first(where: { $0.id == id }) {
+                let file = ledger.files[Int(declared.location.file)]
+                let where_ = declared.location.file == 0 ? "line \(file.line(containing: Int(declared.location.start)).number)"
+                    : "\(file.path):\(file.line(containing: Int(declared.location.start)).number)"
+                text += ", declared at \(where_)"
+            }
+            if let balances = try? journal.balances(through: date) {
+                switch kind {
+                case .account: text += "\n\nbalance at the end of \(date): \(money.text(balances[Int(id)]))"
+                case .person:
+                    let amount = balances[Int(id)]
+                    text += "\n\n" + (amount > .zero ? "owes you \(money.text(amount))" : amount < .zero ? "you owe \(money.text((try? -amount) ?? amount))" : "settled")
+                        + " at the end of \(date)"
+                case .category, .incomeCategory:
+                    let month = journal.month(containing: date)
+                    if let totals = try? journal.categoryTotals(in: month.first...date) {
+                        text += "\n\n\(month) to \(date): \(money.text(totals[id]))"
+                        let context = ReportContext(journal: journal, from: month.first, to: month.last, asOf: date)
+                        if let line = (try? BudgetReport.make(context, month: month))?.lines.first(where: { $0.category == word }), let budget = line.budget {
+                            text += " of a \(money.text(budget)) budget"
+                        }
+                    }
+                case .goal: break
                 }
-            case .goal: break
             }
         }
         // On a split line whose amount is left out: the amount booking filled in.
-        if let posting = journal.ledger.postings.first(where: { $0.isInferred && $0.target.location.file == 0 && $0.target.location.range.contains(offset) }) {
-            text += "\n\namount left out on this line: \(MoneyFormat(journal.ledger.currency).text(posting.amount))"
+        if let posting = ledger.postings.first(where: { $0.isInferred && $0.target.location.file == 0 && $0.target.location.range.contains(offset) }) {
+            text += "\n\namount left out on this line: \(money.text(posting.amount))"
         }
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))]))])
     }
