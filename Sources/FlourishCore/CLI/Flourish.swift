@@ -20,6 +20,7 @@ public enum Flourish {
         ("add", { arguments, context throws(Invocation.UsageError) in try AddCommand.run(arguments, context) }),
         ("import", { arguments, context throws(Invocation.UsageError) in try ImportCommand.run(arguments, context) }),
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
+        ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]
 
     static var commands: [String] { table.map(\.name) + ["help"] }

@@ -17,6 +17,7 @@ enum HelpText {
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
       import                  Append a bank's CSV statement as entries.
       lsp                     Run the language server (for editors) on stdin and stdout.
+      completions             Print a completion script for bash, zsh or fish.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
       help                    Show help for a command.
@@ -248,6 +249,7 @@ enum HelpText {
         case "add": return add
         case "import": return importing
         case "lsp": return lsp
+        case "completions": return completions
         case "help": return help
         default: return nil
         }
@@ -267,10 +269,31 @@ enum HelpText {
 
     Speaks the Language Server Protocol (JSON-RPC with Content-Length framing) on standard
     input and output: the problems `check` finds as you type (the bucket rule included),
-    completion of declared names and keywords, a name's kind and balance on hover, go to
-    a name's declaration, and formatting. Open buffers stand in for files on disk.
+    completion of names, keywords and dates, hover (balances, a month's budget, a day's
+    buckets), the left-out amount as an inlay hint, definition, references, rename,
+    symbols, formatting and quick fixes. Open buffers stand in for files on disk.
+    Editor setups: editors/README.md.
 
     USAGE: flourish lsp
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """
+
+    static let completions = """
+    OVERVIEW: Print a completion script for a shell.
+
+    Completes commands, options, report kinds, export formats, files ending in
+    .flourish, and the ledger's names for 'add' and 'report register' (from the file on
+    the command line, else $FLOURISH_FILE).
+
+    USAGE: flourish completions bash|zsh|fish
+
+    EXAMPLES:
+      flourish completions bash > ~/.local/share/bash-completion/completions/flourish
+      flourish completions zsh > "${fpath[1]}/_flourish"
+      flourish completions fish > ~/.config/fish/completions/flourish.fish
 
     OPTIONS:
       -h, --help              Show help information.
