@@ -74,6 +74,10 @@ public enum Flourish {
             context.stdout.write(HelpText.main)
             return .success
         }
+        if topic == "--man" {
+            context.stdout.write(ManPage.text)
+            return .success
+        }
         if let page = HelpText.page(for: topic) {
             context.stdout.write(page)
             return .success

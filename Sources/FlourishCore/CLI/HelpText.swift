@@ -237,6 +237,7 @@ enum HelpText {
     OVERVIEW: Show help for a command.
 
     USAGE: flourish help [<command>]
+           flourish help --man     (the manual page, as troff: docs/flourish.1)
 
     """
 
