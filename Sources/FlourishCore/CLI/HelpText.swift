@@ -134,6 +134,7 @@ enum HelpText {
       -o, --output <file>     Write the report to a file (atomically) instead.
       --ascii                 Bars and sparklines in plain ASCII (the default when the
                               terminal is not UTF-8).
+      --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
     """
@@ -229,6 +230,7 @@ enum HelpText {
       <file>                  Ledger files (default: $FLOURISH_FILE).
 
     OPTIONS:
+      --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
     """
