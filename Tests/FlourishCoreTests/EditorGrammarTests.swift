@@ -212,16 +212,7 @@ enum TokenClass: String, CaseIterable {
         vim.fn.writefile(out, "\(dir)/out.txt")
         vim.cmd("qa!")
         """, to: dir + "/syntax.lua")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tools.path("nvim")!)
-        process.arguments = ["--headless", "-u", "NONE", "-c", "luafile \(dir)/syntax.lua"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        try Tools.runNeovim(script: dir + "/syntax.lua")
         var group: [String: String] = [:]
         var settings: [String] = []
         for line in TestSupport.read(dir + "/out.txt").split(separator: "\n") {

@@ -187,17 +187,7 @@ extension LanguageServerTests.Client {
         vim.lsp.stop_client(id)
         vim.cmd("qa!")
         """, to: dir + "/client.lua")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tools.path("nvim")!)
-        process.arguments = ["--headless", "-u", "NONE", "-c", "luafile \(dir)/client.lua"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // A client that never quits must fail the test, not hang the suite.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        try Tools.runNeovim(script: dir + "/client.lua")
         let lines = TestSupport.read(dir + "/out.txt").split(separator: "\n").map(String.init)
         #expect(lines.first == "7:3 unknown-name")
         #expect(lines.contains { $0.hasPrefix("hover **Bank** — account") && $0.contains("balance at the end of 2026-11-02: $87.50")

@@ -56,12 +56,17 @@ enum CompletionsCommand {
         }
     }
 
-    static var bash: String {
-        var cases = ""
-        for command in Flourish.commands {
+    /// One `case` arm per command for the shell scripts: its options and first words, each
+    /// list as `open`…`close` (quotes for bash, parentheses for zsh).
+    static func cases(_ open: String, _ close: String) -> String {
+        Flourish.commands.map { command in
             let options = self.options(command).map(\.name).joined(separator: " ")
-            cases += "    \(command)) options=\"\(options)\"; first=\"\(firstWords(command).joined(separator: " "))\" ;;\n"
-        }
+            return "    \(command)) options=\(open)\(options)\(close); first=\(open)\(firstWords(command).joined(separator: " "))\(close) ;;\n"
+        }.joined()
+    }
+
+    static var bash: String {
+        let cases = cases("\"", "\"")
         return """
         # bash completion for flourish. Install: flourish completions bash > ~/.local/share/bash-completion/completions/flourish
         _flourish_names() {
@@ -102,11 +107,7 @@ enum CompletionsCommand {
     }
 
     static var zsh: String {
-        var cases = ""
-        for command in Flourish.commands {
-            let options = self.options(command).map(\.name).joined(separator: " ")
-            cases += "    \(command)) options=(\(options)); first=(\(firstWords(command).joined(separator: " "))) ;;\n"
-        }
+        let cases = cases("(", ")")
         return """
         #compdef flourish
         # zsh completion for flourish. Install: flourish completions zsh > "${fpath[1]}/_flourish"
