@@ -53,17 +53,16 @@ extension LanguageServer {
         guard let (uri, name, journal) = declaredName(params) else { return .array([]) }
         let files = journal.ledger.files
         let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
-        let declarations = Set(declarationLocations(journal).map { Use(file: Int($0.file), range: $0.range) })
+        let declarations = Set(Self.declaredNames(journal.ledger).map { Use(file: Int($0.location.file), range: $0.location.range) })
         return .array(Self.uses(of: name, in: files).filter { withDeclaration || !declarations.contains($0) }.map { use in
             let (target, range) = Self.location(use, uri, files)
             return .object([("uri", .string(target)), ("range", range)])
         })
     }
 
-    /// Where accounts, categories, people and goals are declared.
-    func declarationLocations(_ journal: Journal) -> [SourceLocation] {
-        let ledger = journal.ledger
-        return (ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name) + ledger.goals.map(\.name)).map(\.location)
+    /// The names as their declarations write them: accounts, categories, people, then goals.
+    static func declaredNames(_ ledger: Ledger) -> [NameRef] {
+        ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name) + ledger.goals.map(\.name)
     }
 
     /// One workspace edit that renames a name everywhere it is written, quoted when it must be.

@@ -372,8 +372,7 @@ public final class LanguageServer {
         } else {
             guard let id = ledger.names.id(of: word), let kind = journal.index.kind(of: id) else { return .null }
             text = "**\(word)** — \(kind.noun)"
-            let declarations = ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name)
-            if let declared = declarations.first(where: { $0.id == id }) {
+            if let declared = Self.declaredNames(ledger).first(where: { $0.id == id }) {
                 let file = ledger.files[Int(declared.location.file)]
                 let where_ = declared.location.file == 0 ? "line \(file.line(containing: Int(declared.location.start)).number)"
                     : "\(file.path):\(file.line(containing: Int(declared.location.start)).number)"
@@ -411,8 +410,7 @@ public final class LanguageServer {
               let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
               let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name) else { return .null }
         let ledger = journal.ledger
-        let declarations = ledger.accounts.map(\.name) + ledger.categories.map(\.name) + ledger.people.map(\.name) + ledger.goals.map(\.name)
-        guard let declaration = declarations.first(where: { $0.id == id }) else { return .null }
+        guard let declaration = Self.declaredNames(ledger).first(where: { $0.id == id }) else { return .null }
         let file = Int(declaration.location.file)
         let target = file == 0 ? uri : Self.uri(ledger.files[file].path)
         return .object([("uri", .string(target)), ("range", Self.range(declaration.location, ledger.files))])
