@@ -75,6 +75,40 @@ import Testing
         #expect(unreadable?["error"]?["message"]?.stringValue == "“” is not a name Flourish can read")
     }
 
+    /// An included file edited while its main file is open is checked as part of the main
+    /// file's ledger (its names are declared there), and only the edited file is parsed again.
+    @Test func anIncludedFileIsCheckedWithItsMainFile() throws {
+        let dir = TestSupport.temporaryDirectory()
+        let main = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 100.00\ninclude \"2026.flourish\"\n"
+        let year = "2026-11-02 * Lunch\n  Food  12.50\n  Bank\n"
+        TestSupport.write(main, to: dir + "/main.flourish")
+        TestSupport.write(year, to: dir + "/2026.flourish")
+        let mainURI = "file://" + dir + "/main.flourish"
+        let yearURI = "file://" + dir + "/2026.flourish"
+        let client = Client()
+        _ = client.request("initialize", "{\"capabilities\":{}}")
+        let opened = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(mainURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
+        #expect(opened.compactMap { $0["params"]?["uri"]?.stringValue } == [mainURI, yearURI])
+        _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(yearURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(year))}}")
+        let parsedBefore = client.server.parseCount
+        // A typo in the included file: one problem, there, and none about undeclared names.
+        let published = client.notify("textDocument/didChange", """
+        {"textDocument":{"uri":"\(yearURI)","version":2},"contentChanges":[{"range":{"start":\(at(1, 2)),"end":\(at(1, 6))},"text":"Fod"}]}
+        """)
+        #expect(published.compactMap { $0["params"]?["uri"]?.stringValue } == [mainURI, yearURI])
+        let problems = try #require(published.last?["params"]?["diagnostics"]?.arrayValue)
+        #expect(problems.map { ($0["code"]?.stringValue ?? "") + " " + span($0["range"]) } == ["unknown-name 1:2-1:5"])
+        #expect(published.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+        #expect(client.server.parseCount == parsedBefore + 1)  // the main file was not parsed again
+        // Hover in the included file reads the whole ledger.
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(yearURI)\"},\"position\":\(at(2, 3))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue
+                == "**Bank** — account, declared at \(dir)/main.flourish:2\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
+        let definition = client.request("textDocument/definition", "{\"textDocument\":{\"uri\":\"\(yearURI)\"},\"position\":\(at(2, 3))}")
+        #expect(definition?["result"]?["uri"]?.stringValue == mainURI)
+        #expect(span(definition?["result"]?["range"]) == "1:8-1:12")
+    }
+
     @Test func symbolsAreDeclarationsThenEntriesByMonth() throws {
         let client = opened(LanguageServerTests.ledger + "\n2026-12-01 Rent day\n  Food:Dining  1.00\n  Bank\n")
         let symbols = try #require(client.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")?["result"]?.arrayValue)

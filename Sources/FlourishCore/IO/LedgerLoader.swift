@@ -30,7 +30,14 @@ public enum LedgerLoader {
     /// before reading and again after resolving symbolic links, or a folder in
     /// `allowedIncludes`. Anything else is an `include-outside` error that names the path but
     /// never reads the file (`check` runs on strangers' pull requests).
-    public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:], allowedIncludes: [String] = []) -> Result {
+    ///
+    /// With a `cache`, a file whose bytes and place in the reading order are those of the last
+    /// load is not parsed again (the language server re-reads only what changed).
+    public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:], allowedIncludes: [String] = [],
+                            cache: ParseCache? = nil) -> Result {
+        func parse(_ file: SourceFile, _ index: Int) -> ParsedFile {
+            cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
+        }
         let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var parsed: [ParsedFile] = []
         var diagnostics: [Diagnostic] = []
@@ -48,7 +55,7 @@ public enum LedgerLoader {
             let canonical = FileSystem.canonicalPath(source.path) ?? source.path
             if seen[canonical] != nil { continue }
             seen[canonical] = .some(nil)
-            parsed.append(Parser.parse(source, fileIndex: parsed.count))
+            parsed.append(parse(source, parsed.count))
             var open = [Frame(file: parsed.count - 1, canonical: canonical)]
             while var frame = open.popLast() {
                 guard frame.next < parsed[frame.file].includes.count else { continue }
@@ -95,7 +102,7 @@ public enum LedgerLoader {
                 seen[included] = .some(location)
                 let index = parsed.count
                 parsed[frame.file].includes[frame.next - 1].file = index
-                parsed.append(Parser.parse(SourceFile(path: normalise(shown), bytes: bytes), fileIndex: index))
+                parsed.append(parse(SourceFile(path: normalise(shown), bytes: bytes), index))
                 open.append(Frame(file: index, canonical: included))
             }
         }

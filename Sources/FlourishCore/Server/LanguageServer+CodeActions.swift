@@ -5,15 +5,15 @@ extension LanguageServer {
     func codeActions(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
               let start = Self.offset(params["range"]?["start"], bytes), let end = Self.offset(params["range"]?["end"], bytes),
-              let validated = validated(uri) else { return .array([]) }
-        let ledger = validated.journal.ledger
-        let file = ledger.files[0]
+              let view = validated(uri) else { return .array([]) }
+        let ledger = view.ledger
+        let file = view.source
         // The problems on the lines the range touches.
         let lines = file.line(containing: start).number...file.line(containing: end).number
         var actions: [JSONValue] = []
         var quoted = Set<Int>()
         let syntax = Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []
-        for diagnostic in validated.diagnostics where diagnostic.location.file == 0 {
+        for diagnostic in view.result.diagnostics where diagnostic.location.file == view.file {
             let location = diagnostic.location
             let line = file.line(containing: Int(location.start)).number
             guard lines.contains(line) else { continue }
@@ -31,14 +31,14 @@ extension LanguageServer {
                 if let suggestion {
                     actions.append(action("Replace with \(suggestion)", [(location.range, StringLiteral.name(suggestion))], preferred: true))
                 }
-                let insertion = Self.declarationInsertionPoint(ledger)
+                let insertion = Self.declarationInsertionPoint(ledger, file: view.file)
                 let written = StringLiteral.name(name)
                 for (word, declaration) in [("category", "category \(written)"), ("account", "account \(written) checking"), ("person", "person \(written)")]
                 where expected.split(separator: " ").contains(where: { $0.hasPrefix(word) }) {
                     actions.append(action("Declare \(name) as \(word == "account" ? "an account" : "a " + word)", [(insertion..<insertion, declaration + "\n")]))
                 }
             case .unbalancedEntry(let sum, _):
-                guard let entry = ledger.entries.first(where: { $0.location.file == 0 && $0.location.range.contains(Int(location.start)) }),
+                guard let entry = ledger.entries.first(where: { $0.location.file == view.file && $0.location.range.contains(Int(location.start)) }),
                       let last = ledger.postings[entry.postings].last, let amount = last.amountLocation,
                       file.text(amount.range).allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }),
                       let balanced = try? last.amount - sum else { continue }
@@ -63,10 +63,10 @@ extension LanguageServer {
                  ("code", .string(diagnostic.id)), ("source", .string("flourish")), ("message", .string(diagnostic.message))])
     }
 
-    /// After the last declaration of the main file, or at its top.
-    static func declarationInsertionPoint(_ ledger: Ledger) -> Int {
-        let file = ledger.files[0]
-        let declarations = (ledger.accounts.map(\.location) + ledger.categories.map(\.location) + ledger.people.map(\.location)).filter { $0.file == 0 }
+    /// After the last declaration of the document's file, or at its top.
+    static func declarationInsertionPoint(_ ledger: Ledger, file index: UInt32) -> Int {
+        let file = ledger.files[Int(index)]
+        let declarations = (ledger.accounts.map(\.location) + ledger.categories.map(\.location) + ledger.people.map(\.location)).filter { $0.file == index }
         guard let last = declarations.max(by: { $0.start < $1.start }) else { return 0 }
         let (_, start) = file.line(containing: Int(last.start))
         return min(file.bytes.count, file.lineRange(startingAt: start).upperBound + 1)

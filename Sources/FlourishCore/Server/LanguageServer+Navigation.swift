@@ -35,27 +35,27 @@ extension LanguageServer {
     }
 
     /// The declared name under the cursor of a request, with the journal it was read from.
-    private func declaredName(_ params: JSONValue) -> (uri: String, name: String, journal: Journal)? {
+    private func declaredName(_ params: JSONValue) -> (name: String, journal: Journal)? {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
               let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
               let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name),
               journal.index.kind(of: id) != nil else { return nil }
-        return (uri, name, journal)
+        return (name, journal)
     }
 
-    private static func location(_ use: Use, _ uri: String, _ files: [SourceFile]) -> (uri: String, range: JSONValue) {
-        let file = files[use.file]
-        let range = JSONValue.object([("start", position(use.range.lowerBound, file)), ("end", position(use.range.upperBound, file))])
-        return (use.file == 0 ? uri : Self.uri(file.path), range)
+    private func location(_ use: Use, _ ledger: Ledger) -> (uri: String, range: JSONValue) {
+        let file = ledger.files[use.file]
+        let range = JSONValue.object([("start", Self.position(use.range.lowerBound, file)), ("end", Self.position(use.range.upperBound, file))])
+        return (uri(ofFile: use.file, ledger), range)
     }
 
     func references(_ params: JSONValue) -> JSONValue {
-        guard let (uri, name, journal) = declaredName(params) else { return .array([]) }
+        guard let (name, journal) = declaredName(params) else { return .array([]) }
         let files = journal.ledger.files
         let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
         let declarations = Set(Self.declaredNames(journal.ledger).map { Use(file: Int($0.location.file), range: $0.location.range) })
         return .array(Self.uses(of: name, in: files).filter { withDeclaration || !declarations.contains($0) }.map { use in
-            let (target, range) = Self.location(use, uri, files)
+            let (target, range) = location(use, journal.ledger)
             return .object([("uri", .string(target)), ("range", range)])
         })
     }
@@ -68,7 +68,7 @@ extension LanguageServer {
     /// One workspace edit that renames a name everywhere it is written, quoted when it must be.
     /// Renaming to a name already declared would merge two names: it is refused.
     func rename(id: JSONValue, _ params: JSONValue) -> JSONValue {
-        guard let (uri, name, journal) = declaredName(params) else {
+        guard let (name, journal) = declaredName(params) else {
             return Self.error(id: id, code: -32803, "there is no declared name here to rename")
         }
         let newName = params["newName"]?.stringValue ?? ""
@@ -82,7 +82,7 @@ extension LanguageServer {
         }
         var changes: [(String, [JSONValue])] = []
         for use in Self.uses(of: name, in: journal.ledger.files) {
-            let (target, range) = Self.location(use, uri, journal.ledger.files)
+            let (target, range) = location(use, journal.ledger)
             let edit = JSONValue.object([("range", range), ("newText", .string(written))])
             if let index = changes.firstIndex(where: { $0.0 == target }) { changes[index].1.append(edit) } else { changes.append((target, [edit])) }
         }
@@ -91,9 +91,9 @@ extension LanguageServer {
 
     /// Declarations, then the entries grouped by month, of the document's own file.
     func documentSymbols(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let journal = validated(uri)?.journal else { return .array([]) }
-        let ledger = journal.ledger
-        let file = ledger.files[0]
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let view = validated(uri) else { return .array([]) }
+        let ledger = view.ledger
+        let file = view.source
         func symbol(_ name: String, _ kind: Int, _ detail: String, _ range: Range<Int>, _ children: [JSONValue]? = nil) -> JSONValue {
             let span = JSONValue.object([("start", Self.position(range.lowerBound, file)), ("end", Self.position(range.upperBound, file))])
             var fields: [(String, JSONValue)] = [("name", .string(name)), ("detail", .string(detail)), ("kind", .integer(kind)),
@@ -104,13 +104,13 @@ extension LanguageServer {
         // LSP symbol kinds: 5 class, 10 enum, 13 variable, 14 constant, 3 namespace, 24 event.
         let declared: [(NameRef, Int, String)] = ledger.accounts.map { ($0.name, 5, "account") } + ledger.categories.map { ($0.name, 10, $0.isIncome ? "income category" : "category") }
             + ledger.people.map { ($0.name, 13, "person") } + ledger.goals.map { ($0.name, 14, "goal") }
-        var symbols = declared.filter { $0.0.location.file == 0 }.sorted { $0.0.location.start < $1.0.location.start }.map { name, kind, detail in
+        var symbols = declared.filter { $0.0.location.file == view.file }.sorted { $0.0.location.start < $1.0.location.start }.map { name, kind, detail in
             symbol(ledger.names[name.id], kind, detail, name.location.range)
         }
         var months: [(String, Range<Int>, [JSONValue])] = []
-        for entry in ledger.entries where entry.location.file == 0 {
+        for entry in ledger.entries where entry.location.file == view.file {
             var range = entry.location.range
-            for posting in ledger.postings[entry.postings] where posting.target.location.file == 0 {
+            for posting in ledger.postings[entry.postings] where posting.target.location.file == view.file {
                 range = range.lowerBound..<max(range.upperBound, Int((posting.amountLocation ?? posting.target.location).end))
             }
             let month = String(entry.date.description.prefix(7))
@@ -129,10 +129,10 @@ extension LanguageServer {
 
     /// The amount of each line whose amount is left out, after its name.
     func inlayHints(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let journal = validated(uri)?.journal else { return .array([]) }
-        let money = MoneyFormat(journal.ledger.currency)
-        let file = journal.ledger.files[0]
-        return .array(journal.ledger.postings.filter { $0.isInferred && $0.target.location.file == 0 }.map { posting in
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let view = validated(uri) else { return .array([]) }
+        let money = MoneyFormat(view.ledger.currency)
+        let file = view.source
+        return .array(view.ledger.postings.filter { $0.isInferred && $0.target.location.file == view.file }.map { posting in
             .object([("position", Self.position(Int(posting.target.location.end), file)), ("label", .string(money.text(posting.amount))),
                      ("kind", .integer(1)), ("paddingLeft", .bool(true))])
         })

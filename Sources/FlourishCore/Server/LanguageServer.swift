@@ -7,7 +7,18 @@
 /// fixes in `LanguageServer+CodeActions.swift`.
 public final class LanguageServer {
     private var buffer: [UInt8] = []
-    var documents: [String: [UInt8]] = [:]
+    var documents: [String: [UInt8]] = [:] {
+        didSet { results.removeAll() }
+    }
+    /// Files parsed for the last check, reused while their bytes stay the same.
+    private let parseCache = ParseCache()
+    /// How many files the server has parsed to check ledgers (files unchanged since the last
+    /// check are not parsed again).
+    var parseCount: Int { parseCache.parsedCount }
+    /// The checked ledger of each open document read as a main file, until a buffer changes.
+    private var results: [String: Validator.Result] = [:]
+    /// The files (paths as `key` writes them) of each main file's ledger when it was last checked.
+    private var members: [String: Set<String>] = [:]
     private var initialized = false
     private var shuttingDown = false
     /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
@@ -122,14 +133,19 @@ public final class LanguageServer {
     }
 
     private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
-        guard initialized, let document = params["textDocument"], let uri = document["uri"]?.stringValue else { return [] }
+        guard initialized else { return [] }
+        guard let document = params["textDocument"], let uri = document["uri"]?.stringValue else {
+            workspaceNotification(method)
+            return []
+        }
         switch method {
         case "textDocument/didOpen":
             documents[uri] = Array((document["text"]?.stringValue ?? "").utf8)
         case "textDocument/didChange":
             // Incremental sync: each change replaces a range (in the text as the changes before
             // it left it); a change without a range holds the whole text.
-            guard var bytes = documents[uri] else { return [] }
+            // Taken out while it changes, so the edit is made in place rather than on a copy.
+            guard var bytes = documents.removeValue(forKey: uri) else { return [] }
             for change in params["contentChanges"]?.arrayValue ?? [] {
                 let text = Array((change["text"]?.stringValue ?? "").utf8)
                 if let range = change["range"] {
@@ -142,11 +158,19 @@ public final class LanguageServer {
             documents[uri] = bytes
         case "textDocument/didClose":
             documents[uri] = nil
+            members[uri] = nil
+            parseCache.keep(only: members.values.reduce(into: Set(documents.keys.map(Self.key))) { $0.formUnion($1) })
             return [Self.publish(uri, [])]
         default:
             return []
         }
         return diagnostics(for: uri)
+    }
+
+    /// A notification that isn't about one document.
+    private func workspaceNotification(_ method: String) {
+        // A file on disk changed (one not open in the editor): read it again on the next check.
+        if method == "workspace/didChangeWatchedFiles" { results.removeAll() }
     }
 
     static func result(id: JSONValue, _ value: JSONValue) -> JSONValue {
@@ -184,18 +208,62 @@ public final class LanguageServer {
 
     static func uri(_ path: String) -> String { "file://" + path }
 
-    /// The document checked as the main file, its includes read from open buffers first.
-    func validated(_ uri: String) -> Validator.Result? {
-        guard let bytes = documents[uri] else { return nil }
-        var overlay: [String: [UInt8]] = [:]
-        for (other, text) in documents where other != uri { overlay[LedgerLoader.normalise(Self.path(other))] = text }
-        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(uri), bytes: bytes)], overlay: overlay)
-        return Validator.validated(loaded)
+    /// A document as the server sees it: the checked ledger it belongs to (read from the open
+    /// main file that includes it, else from the document itself) and its place among the files.
+    struct View {
+        let result: Validator.Result
+        /// The document's index among the ledger's files.
+        let file: UInt32
+        var journal: Journal { result.journal }
+        var ledger: Ledger { result.journal.ledger }
+        var source: SourceFile { ledger.files[Int(file)] }
     }
 
-    /// Problems per file of the ledger, published for each (an empty list clears old ones).
+    /// A path as the loader writes included files' paths, to compare documents with them.
+    static func key(_ uri: String) -> String { LedgerLoader.normalise(path(uri)) }
+
+    /// The open document whose ledger includes this one (by the last check), else itself.
+    func root(of uri: String) -> String {
+        let key = Self.key(uri)
+        return members.keys.sorted().first { $0 != uri && documents[$0] != nil && members[$0]?.contains(key) == true } ?? uri
+    }
+
+    /// The document read as a main file, its includes read from open buffers first; parsed
+    /// again only where a file's bytes changed, checked again only after a buffer changed.
+    func result(_ root: String) -> Validator.Result? {
+        if let result = results[root] { return result }
+        guard let bytes = documents[root] else { return nil }
+        var overlay: [String: [UInt8]] = [:]
+        for (other, text) in documents where other != root { overlay[Self.key(other)] = text }
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(root), bytes: bytes)], overlay: overlay, cache: parseCache)
+        let result = Validator.validated(loaded)
+        results[root] = result
+        members[root] = Set(result.journal.ledger.files.map { LedgerLoader.normalise($0.path) })
+        return result
+    }
+
+    /// The ledger a document belongs to, and where it is in it.
+    func validated(_ uri: String) -> View? {
+        let key = Self.key(uri)
+        for root in [root(of: uri), uri] {
+            guard let result = result(root) else { continue }
+            if let index = result.journal.ledger.files.firstIndex(where: { LedgerLoader.normalise($0.path) == key }) {
+                return View(result: result, file: UInt32(index))
+            }
+        }
+        return nil
+    }
+
+    /// The URI to send for one of a ledger's files: the open document's own, else a file URI.
+    func uri(ofFile index: Int, _ ledger: Ledger) -> String {
+        let key = LedgerLoader.normalise(ledger.files[index].path)
+        return documents.keys.sorted().first { Self.key($0) == key } ?? Self.uri(ledger.files[index].path)
+    }
+
+    /// Problems per file of the ledger the document belongs to, published for each (an empty
+    /// list clears old ones).
     private func diagnostics(for uri: String) -> [JSONValue] {
-        guard let validated = validated(uri) else { return [] }
+        guard let validated = result(root(of: uri)) else { return [] }
         let files = validated.journal.ledger.files
         var byFile = [[JSONValue]](repeating: [], count: files.count)
         for diagnostic in validated.diagnostics {
@@ -217,7 +285,7 @@ public final class LanguageServer {
             ]))
         }
         return files.indices.map { index in
-            Self.publish(index == 0 ? uri : Self.uri(files[index].path), byFile[index])
+            Self.publish(self.uri(ofFile: index, validated.journal.ledger), byFile[index])
         }
     }
 
@@ -285,13 +353,14 @@ public final class LanguageServer {
         let before = String(decoding: bytes[start..<offset], as: UTF8.self)
         let context = Self.completionContext(before)
         var items: [JSONValue] = []
-        let journal = validated(uri)?.journal
+        let view = validated(uri)
+        let journal = view?.journal
         if context.atLineStart {
             // The directives, the date of the entry before the cursor, and today.
             for keyword in Keyword.allCases {
                 items.append(.object([("label", .string(keyword.rawValue)), ("kind", .integer(14)), ("sortText", .string("1" + keyword.rawValue))]))
             }
-            let previous = journal?.ledger.entries.last { $0.location.file == 0 && Int($0.location.start) < start }?.date
+            let previous = view.flatMap { view in view.ledger.entries.last { $0.location.file == view.file && Int($0.location.start) < start }?.date }
             for (date, detail) in [(previous, "the entry before"), (today(), "today")] {
                 guard let date else { continue }
                 items.append(.object([("label", .string(date.description)), ("kind", .integer(12)), ("detail", .string(detail)),
@@ -350,13 +419,14 @@ public final class LanguageServer {
     private func hover(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
               let offset = Self.offset(params["position"], bytes), let word = Self.name(at: offset, bytes),
-              let journal = validated(uri)?.journal, let end = journal.dateRange?.upperBound else { return .null }
+              let view = validated(uri), let end = view.journal.dateRange?.upperBound else { return .null }
+        let journal = view.journal
         let ledger = journal.ledger
         let money = MoneyFormat(ledger.currency)
         // The date of the entry the cursor is in, else the ledger's last date.
         let entry = ledger.entries.last { entry in
-            guard entry.location.file == 0, Int(entry.location.start) <= offset else { return false }
-            let lines = ledger.postings[entry.postings].filter { $0.target.location.file == 0 }
+            guard entry.location.file == view.file, Int(entry.location.start) <= offset else { return false }
+            let lines = ledger.postings[entry.postings].filter { $0.target.location.file == view.file }
             let last = lines.map { Int(($0.amountLocation ?? $0.target.location).end) }.max() ?? Int(entry.location.end)
             return offset <= max(last, Int(entry.location.end))
         }
@@ -374,7 +444,7 @@ public final class LanguageServer {
             text = "**\(word)** — \(kind.noun)"
             if let declared = Self.declaredNames(ledger).first(where: { $0.id == id }) {
                 let file = ledger.files[Int(declared.location.file)]
-                let where_ = declared.location.file == 0 ? "line \(file.line(containing: Int(declared.location.start)).number)"
+                let where_ = declared.location.file == view.file ? "line \(file.line(containing: Int(declared.location.start)).number)"
                     : "\(file.path):\(file.line(containing: Int(declared.location.start)).number)"
                 text += ", declared at \(where_)"
             }
@@ -399,7 +469,7 @@ public final class LanguageServer {
             }
         }
         // On a split line whose amount is left out: the amount booking filled in.
-        if let posting = ledger.postings.first(where: { $0.isInferred && $0.target.location.file == 0 && $0.target.location.range.contains(offset) }) {
+        if let posting = ledger.postings.first(where: { $0.isInferred && $0.target.location.file == view.file && $0.target.location.range.contains(offset) }) {
             text += "\n\namount left out on this line: \(money.text(posting.amount))"
         }
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))]))])
@@ -411,8 +481,7 @@ public final class LanguageServer {
               let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name) else { return .null }
         let ledger = journal.ledger
         guard let declaration = Self.declaredNames(ledger).first(where: { $0.id == id }) else { return .null }
-        let file = Int(declaration.location.file)
-        let target = file == 0 ? uri : Self.uri(ledger.files[file].path)
+        let target = self.uri(ofFile: Int(declaration.location.file), ledger)
         return .object([("uri", .string(target)), ("range", Self.range(declaration.location, ledger.files))])
     }
 
