@@ -88,6 +88,48 @@ import Testing
                 after.ledger.entries.map { after.ledger.description(of: $0) })
     }
 
+    /// Applies `formatLines` to a text: what an editor shows after "format selection".
+    func formatLines(_ text: String, _ range: ClosedRange<Int>) -> String {
+        let file = SourceFile(path: "t.flourish", text: text)
+        guard let (lines, replacement) = Formatter.formatLines(file, range) else { return text }
+        let starts = file.lineStarts
+        let start = starts[lines.lowerBound]
+        let end = lines.upperBound < starts.count ? starts[lines.upperBound] : file.bytes.count
+        return String(decoding: file.bytes[..<start], as: UTF8.self) + replacement + String(decoding: file.bytes[end...], as: UTF8.self)
+    }
+
+    @Test func aRangeIsFormattedAsWholeEntriesAndNothingElse() {
+        let input = "currency   USD\naccount  Bank   checking\n\n2026-11-22   *   Dinner\n  Dining 30.00\n    Bank\n2026-11-23  Lunch\n   Dining 5.00\n  Bank\n"
+        // Line 4 (0-based) is inside the first entry: the entry is formatted, nothing else.
+        #expect(formatLines(input, 4...4) == "currency   USD\naccount  Bank   checking\n\n2026-11-22 * Dinner\n  Dining  30.00\n  Bank\n2026-11-23  Lunch\n   Dining 5.00\n  Bank\n")
+        // A directive alone.
+        #expect(formatLines(input, 1...1) == "currency   USD\naccount Bank checking\n\n2026-11-22   *   Dinner\n  Dining 30.00\n    Bank\n2026-11-23  Lunch\n   Dining 5.00\n  Bank\n")
+        // Canonical lines already: nothing to do.
+        #expect(Formatter.formatLines(SourceFile(path: "t", text: "currency USD\n"), 0...0) == nil)
+        // Syntax errors: nothing is touched.
+        #expect(Formatter.formatLines(SourceFile(path: "t", text: "currency   USD\n2026-02-30 x\n"), 0...0) == nil)
+    }
+
+    /// Formatting a file piece by piece, from the last lines up (so the line numbers above
+    /// stay true), gives exactly what formatting it whole gives, whatever the size of the
+    /// pieces; one range over every line gives it at once.
+    @Test(arguments: 0..<10)
+    func rangesAgreeWithTheWholeFile(seed: Int) throws {
+        var generator = LedgerGenerator(seed: UInt64(seed))
+        let original = generator.ledger(entries: 15)
+        let whole = try #require(format(original))
+        #expect(whole != original)
+        let count = SourceFile(path: "t", text: original).lineStarts.count
+        #expect(formatLines(original, 0...count) == whole)
+        for size in 1...4 {
+            var text = original
+            for start in stride(from: 0, to: count, by: size).reversed() {
+                text = formatLines(text, start...(start + size - 1))
+            }
+            #expect(text == whole, "pieces of \(size) lines")
+        }
+    }
+
     @Test func fileWithSyntaxErrorsIsNeverTouched() {
         let dir = TestSupport.temporaryDirectory()
         let path = dir + "/broken.flourish"

@@ -109,6 +109,20 @@ import Testing
         #expect(span(definition?["result"]?["range"]) == "1:8-1:12")
     }
 
+    @Test func formattingARangeTakesWholeEntries() throws {
+        let client = opened("currency   USD\naccount Bank checking\ncategory Food\n2026-11-02   Lunch\n  Food 12.50\n    Bank\n")
+        // From inside the entry's first split line to the start of the next line.
+        let edits = try #require(client.request("textDocument/rangeFormatting", """
+        {"textDocument":{"uri":"\(uri)"},"range":{"start":\(at(4, 3)),"end":\(at(5, 0))},"options":{"tabSize":2,"insertSpaces":true}}
+        """)?["result"]?.arrayValue)
+        #expect(edits.map { span($0["range"]) + " " + ($0["newText"]?.stringValue ?? "") } == ["3:0-6:0 2026-11-02 Lunch\n  Food  12.50\n  Bank\n"])
+        // The currency line is left as it is unless the range takes it.
+        let first = try #require(client.request("textDocument/rangeFormatting", """
+        {"textDocument":{"uri":"\(uri)"},"range":{"start":\(at(0, 0)),"end":\(at(0, 3))},"options":{"tabSize":2,"insertSpaces":true}}
+        """)?["result"]?.arrayValue)
+        #expect(first.map { span($0["range"]) + " " + ($0["newText"]?.stringValue ?? "") } == ["0:0-1:0 currency USD\n"])
+    }
+
     @Test func symbolsAreDeclarationsThenEntriesByMonth() throws {
         let client = opened(LanguageServerTests.ledger + "\n2026-12-01 Rent day\n  Food:Dining  1.00\n  Bank\n")
         let symbols = try #require(client.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")?["result"]?.arrayValue)

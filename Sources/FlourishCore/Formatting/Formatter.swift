@@ -23,7 +23,35 @@ public enum Formatter {
     }
 
     static func render(_ lines: [SyntaxLine], _ file: SourceFile) -> String {
-        var out: [String] = []
+        let out = renderLines(lines, file).map(\.text)
+        return out.isEmpty ? "" : out.joined(separator: "\n") + "\n"
+    }
+
+    /// The canonical text of the lines `lines` (0-based, first to last) of a file, widened to
+    /// whole entries: the lines it replaces and their new text, each line ending in a line
+    /// feed. Nil when the file has syntax errors or the lines are canonical already. An
+    /// editor's "format selection".
+    public static func formatLines(_ file: SourceFile, _ range: ClosedRange<Int>) -> (lines: Range<Int>, text: String)? {
+        let parsed = Parser.parse(file, fileIndex: 0, recordLines: true)
+        guard !parsed.diagnostics.contains(where: { $0.severity == .error }), let lines = parsed.lines, !lines.isEmpty else { return nil }
+        var first = min(max(0, range.lowerBound), lines.count - 1)
+        var last = min(max(first, range.upperBound), lines.count - 1)
+        // An entry's split lines are aligned together: take the whole entry.
+        func inEntry(_ index: Int) -> Bool { lines[index].kind == .posting || lines[index].kind == .indentedComment }
+        while first > 0, inEntry(first) { first -= 1 }
+        while last + 1 < lines.count, inEntry(last + 1) { last += 1 }
+        let text = renderLines(lines, file).filter { (first...last).contains($0.line) }.map { $0.text + "\n" }.joined()
+        let starts = file.lineStarts
+        let start = starts[first]
+        let end = last + 1 < starts.count ? starts[last + 1] : file.bytes.count
+        guard Array(text.utf8) != Array(file.bytes[start..<end]) else { return nil }
+        return (first..<last + 1, text)
+    }
+
+    /// Each line of the canonical text with the source line (0-based) it comes from; a run of
+    /// blank lines becomes one, kept at the run's first line.
+    static func renderLines(_ lines: [SyntaxLine], _ file: SourceFile) -> [(line: Int, text: String)] {
+        var out: [(line: Int, text: String)] = []
         func text(_ token: Token) -> String { file.text(token.range) }
         func withComment(_ line: String, _ comment: Token?) -> String {
             guard let comment else { return line }
@@ -34,13 +62,13 @@ public enum Formatter {
             let line = lines[index]
             switch line.kind {
             case .blank:
-                if let last = out.last, !last.isEmpty { out.append("") }
+                if let last = out.last, !last.text.isEmpty { out.append((index, "")) }
                 index += 1
             case .comment:
-                out.append(withComment("", line.comment))
+                out.append((index, withComment("", line.comment)))
                 index += 1
             case .directive:
-                out.append(withComment(line.tokens.map(text).joined(separator: " "), line.comment))
+                out.append((index, withComment(line.tokens.map(text).joined(separator: " "), line.comment)))
                 index += 1
             case .entryHeader:
                 // Two spaces set the #tags apart from the description.
@@ -52,17 +80,17 @@ public enum Formatter {
                     }
                     rendered += text(token)
                 }
-                out.append(withComment(rendered, line.comment))
+                out.append((index, withComment(rendered, line.comment)))
                 index += 1
             case .posting, .indentedComment:
                 var end = index
                 while end < lines.count, lines[end].kind == .posting || lines[end].kind == .indentedComment { end += 1 }
-                out += renderSplitLines(lines[index..<end], text)
+                for (offset, rendered) in renderSplitLines(lines[index..<end], text).enumerated() { out.append((index + offset, rendered)) }
                 index = end
             }
         }
-        while out.last == "" { out.removeLast() }
-        return out.isEmpty ? "" : out.joined(separator: "\n") + "\n"
+        while out.last?.text == "" { out.removeLast() }
+        return out
     }
 
     /// Aligns an entry's split lines: names padded to one width, decimal points in one column,

@@ -98,6 +98,7 @@ public final class LanguageServer {
                     ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)),
                     ("documentFormattingProvider", .bool(true)),
+                    ("documentRangeFormattingProvider", .bool(true)),
                     ("referencesProvider", .bool(true)),
                     ("renameProvider", .bool(true)),
                     ("documentSymbolProvider", .bool(true)),
@@ -117,6 +118,8 @@ public final class LanguageServer {
             return [Self.result(id: id, definition(params))]
         case "textDocument/formatting":
             return [Self.result(id: id, formatting(params))]
+        case "textDocument/rangeFormatting":
+            return [Self.result(id: id, rangeFormatting(params))]
         case "textDocument/references":
             return [Self.result(id: id, references(params))]
         case "textDocument/rename":
@@ -493,6 +496,25 @@ public final class LanguageServer {
         return .array([.object([
             ("range", .object([("start", .object([("line", .integer(0)), ("character", .integer(0))])), ("end", end)])),
             ("newText", .string(formatted)),
+        ])])
+    }
+
+    /// The canonical form of the lines a range touches, widened to whole entries.
+    private func rangeFormatting(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
+              let start = Self.offset(params["range"]?["start"], bytes), let end = Self.offset(params["range"]?["end"], bytes),
+              start <= end else { return .array([]) }
+        let file = SourceFile(path: Self.path(uri), bytes: bytes)
+        let first = file.line(containing: start).number - 1
+        // A range ending at the start of a line doesn't take that line.
+        let endLine = file.line(containing: end)
+        let last = max(first, endLine.number - 1 - (end == endLine.start && end > start ? 1 : 0))
+        guard let (lines, text) = Formatter.formatLines(file, first...last) else { return .array([]) }
+        let starts = file.lineStarts
+        let to = lines.upperBound < starts.count ? starts[lines.upperBound] : bytes.count
+        return .array([.object([
+            ("range", .object([("start", Self.position(starts[lines.lowerBound], file)), ("end", Self.position(to, file))])),
+            ("newText", .string(text)),
         ])])
     }
 }
