@@ -119,6 +119,27 @@ import Testing
         #expect(client.server.exitStatus == 0)
     }
 
+    /// A request and its cancellation arriving together: the request is answered with
+    /// `RequestCancelled`; cancelling what was answered already changes nothing.
+    @Test func cancellationOvertakesTheRequest() {
+        let (client, _) = opened(Self.ledger)
+        func frame(_ text: String) -> [UInt8] { Array("Content-Length: \(text.utf8.count)\r\n\r\n\(text)".utf8) }
+        let hover = "{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"textDocument/hover\",\"params\":{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":1,\"character\":9}}}"
+        let cancel = "{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":41}}"
+        var rest = client.server.receive(frame(hover) + frame(cancel))
+        var replies: [JSONValue] = []
+        while let (body, used) = LanguageServer.frame(rest) {
+            rest.removeFirst(used)
+            if let value = try? JSONParser.parse(body) { replies.append(value) }
+        }
+        #expect(replies.map { $0.compact() } == ["{\"jsonrpc\":\"2.0\",\"id\":41,\"error\":{\"code\":-32800,\"message\":\"the request was cancelled\"}}"])
+        #expect(client.notify("$/cancelRequest", "{\"id\":1}").isEmpty)
+        // A request split across two reads is answered once it is whole.
+        let whole = frame(hover)
+        #expect(client.server.receive(Array(whole[..<30])).isEmpty)
+        #expect(!client.server.receive(Array(whole[30...])).isEmpty)
+    }
+
     /// As a process: messages in on standard input, only messages out on standard output.
     @Test func asAProcess() throws {
         let binary = TestSupport.root + "/.build/debug/flourish"

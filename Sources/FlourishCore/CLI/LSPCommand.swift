@@ -13,7 +13,15 @@ enum LSPCommand {
             let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
             if count < 0 { continue }  // interrupted: read again
             if count == 0 { break }  // the client went away
-            let reply = server.receive(Array(chunk[0..<count]))
+            var received = Array(chunk[0..<count])
+            // Whatever else has arrived meanwhile goes in the same batch (a `$/cancelRequest`
+            // behind a slow request cancels it), up to a bound so answers keep flowing.
+            while received.count < 1 << 24, Platform.hasInput(0) {
+                let more = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+                if more <= 0 { break }
+                received += chunk[0..<more]
+            }
+            let reply = server.receive(received)
             var written = 0
             while written < reply.count {
                 let done = reply.withUnsafeBytes { Platform.write(1, $0.baseAddress! + written, $0.count - written) }

@@ -32,6 +32,14 @@ enum Platform {
         #endif
     }
 
+    /// Whether a descriptor has input waiting now (`poll(2)` with no wait): the language
+    /// server reads all that has arrived before answering, so a cancellation can overtake the
+    /// request it cancels.
+    static func hasInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0
+    }
+
     /// `write(2)`.
     static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

@@ -32,12 +32,40 @@ public final class LanguageServer {
     }
 
     /// Takes bytes read from the client; returns the bytes to send back (framed messages).
+    ///
+    /// The messages that have arrived whole are answered in order; a request that a
+    /// `$/cancelRequest` among them cancels is answered with `RequestCancelled` instead
+    /// (requests are answered one at a time, so only one still waiting can be cancelled).
     public func receive(_ bytes: [UInt8]) -> [UInt8] {
         buffer += bytes
+        var bodies: [[UInt8]] = []
+        var taken = 0
+        while let (body, consumed) = Self.frame(buffer[taken...]) {
+            bodies.append(body)
+            taken += consumed
+        }
+        buffer.removeFirst(taken)
+        let messages = bodies.map { body -> Result<JSONValue, JSONParser.Failure> in
+            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(body)) } catch { return .failure(error) }
+        }
+        var cancelled = Set<String>()
+        for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
+            if let id = message["params"]?["id"] { cancelled.insert(id.compact()) }
+        }
         var out: [UInt8] = []
-        while let (body, consumed) = Self.frame(buffer) {
-            buffer.removeFirst(consumed)
-            for message in handle(body) { out += Self.framed(message) }
+        for message in messages {
+            let replies: [JSONValue]
+            switch message {
+            case .failure(let error):
+                replies = [Self.error(id: .null, code: -32700, "parse error: \(error.message)")]
+            case .success(let message):
+                if let id = message["id"], message["method"] != nil, cancelled.contains(id.compact()) {
+                    replies = [Self.error(id: id, code: -32800, "the request was cancelled")]
+                } else {
+                    replies = handle(message)
+                }
+            }
+            for reply in replies { out += Self.framed(reply) }
         }
         // A header that never ends is not a message: drop what cannot be one.
         if buffer.count > 1 << 26 { buffer.removeAll() }
@@ -45,20 +73,23 @@ public final class LanguageServer {
     }
 
     /// One message's body and how many bytes it took, when a whole one has arrived.
-    static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? {
+    static func frame(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Int)? {
+        let base = bytes.startIndex
         let separator: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4, let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(separator) }) else { return nil }
-        let header = String(decoding: bytes[0..<end], as: UTF8.self)
+        guard bytes.count >= 4, let end = (base...(bytes.endIndex - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(separator) }) else { return nil }
+        let header = String(decoding: bytes[base..<end], as: UTF8.self)
         var length: Int?
         for line in header.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(String(parts[1]).trimmingBlanks) }
         }
         let start = end + 4
-        guard let length, length >= 0 else { return ([], start) }  // no length: skip the header
-        guard bytes.count >= start + length else { return nil }
-        return (Array(bytes[start..<start + length]), start + length)
+        guard let length, length >= 0 else { return ([], start - base) }  // no length: skip the header
+        guard bytes.endIndex >= start + length else { return nil }
+        return (Array(bytes[start..<start + length]), start + length - base)
     }
+
+    static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? { frame(bytes[...]) }
 
     static func framed(_ message: JSONValue) -> [UInt8] {
         let body = Array(message.compact().utf8)
@@ -67,13 +98,7 @@ public final class LanguageServer {
 
     // MARK: Messages
 
-    private func handle(_ body: [UInt8]) -> [JSONValue] {
-        let message: JSONValue
-        do {
-            message = try JSONParser.parse(body)
-        } catch {
-            return [Self.error(id: .null, code: -32700, "parse error: \(error.message)")]
-        }
+    private func handle(_ message: JSONValue) -> [JSONValue] {
         let id = message["id"]
         guard let method = message["method"]?.stringValue else {
             return id.map { [Self.error(id: $0, code: -32600, "a request needs a method")] } ?? []
