@@ -277,9 +277,10 @@ enum HelpText {
     symbols, formatting and quick fixes. Open buffers stand in for files on disk.
     Editor setups: editors/README.md.
 
-    USAGE: flourish lsp
+    USAGE: flourish lsp [--today DATE]
 
     OPTIONS:
+      --today DATE            The date completion offers as today (default: the clock's).
       -h, --help              Show help information.
 
     """

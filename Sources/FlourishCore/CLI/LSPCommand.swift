@@ -2,12 +2,15 @@
 /// go to standard output; they are written as soon as they are made.
 enum LSPCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--stdio"], command: "lsp")
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--stdio"], valued: ["--today"], command: "lsp")
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.lsp)
             return .success
         }
-        let server = LanguageServer()
+        // The date completion offers as today: the clock's, or one given (recorded
+        // conversations replay with the same dates).
+        let fixed = try ReportCommand.parseDay(invocation.values["--today"], context)
+        let server = LanguageServer(today: fixed.map { date in { date } } ?? context.today)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while server.exitStatus == nil {
             let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
