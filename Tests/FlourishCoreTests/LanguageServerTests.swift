@@ -216,4 +216,61 @@ extension LanguageServerTests.Client {
         #expect(lines.contains("after the edit: 0 problems"))
         #expect(lines.contains("hint 8:7 -$12.50"))
     }
+
+    /// The rest of what a newcomer checks, with the editors/vim files on the runtime path: an
+    /// included file checked with its main file (the bucket rule's error in it), completion
+    /// through Neovim's omnifunc, a rename that edits both files, and format on save.
+    @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
+    func neovimCompletesRenamesAcrossFilesAndFormatsOnSave() throws {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 100.00\nallowance 2026-11-01 2.00\ninclude \"2026.flourish\"\n", to: dir + "/main.flourish")
+        TestSupport.write("2026-11-02 * Lunch\n  Food   12.50\n    Bank\n2026-11-03 Treat\n  Food  80.00\n  Bank\n", to: dir + "/2026.flourish")
+        TestSupport.write("""
+        local out = {}
+        vim.opt.runtimepath:prepend("\(TestSupport.root)/editors/vim")
+        vim.cmd("filetype plugin on")
+        local id = vim.lsp.start_client({ name = "flourish", cmd = { "\(binary)", "lsp" }, root_dir = "\(dir)" })
+        vim.api.nvim_create_autocmd("FileType", { pattern = "flourish", callback = function(args)
+          vim.lsp.buf_attach_client(args.buf, id)
+          vim.bo[args.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
+          vim.api.nvim_create_autocmd("BufWritePre", { buffer = args.buf, callback = function() vim.lsp.buf.formatting_sync(nil, 5000) end })
+        end })
+        vim.cmd("edit \(dir)/main.flourish")
+        vim.wait(2000, function() return false end, 50)
+        vim.cmd("edit \(dir)/2026.flourish")
+        local buf = vim.api.nvim_get_current_buf()
+        table.insert(out, "filetype " .. vim.bo[buf].filetype)
+        vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+        for _, d in ipairs(vim.diagnostic.get(buf)) do
+          table.insert(out, string.format("%d:%d %s", d.lnum + 1, d.col + 1, d.code or ""))
+        end
+        -- Completion at a new split line, as <C-x><C-o> asks for it.
+        vim.api.nvim_buf_set_lines(buf, -1, -1, false, { "2026-11-04 Coffee", "  " })
+        vim.api.nvim_win_set_cursor(0, { 8, 2 })
+        local uri = vim.uri_from_bufnr(buf)
+        for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/completion", { textDocument = { uri = uri }, position = { line = 7, character = 2 } }, 5000) or {}) do
+          local labels = {}
+          for _, item in ipairs(r.result or {}) do table.insert(labels, item.label) end
+          table.insert(out, "completion " .. table.concat(labels, ","))
+        end
+        vim.api.nvim_buf_set_lines(buf, 6, 8, false, {})
+        -- Rename Food from the included file: both files change.
+        vim.api.nvim_win_set_cursor(0, { 2, 3 })
+        vim.lsp.buf.rename("Eating")
+        vim.wait(5000, function() return vim.api.nvim_buf_get_lines(buf, 1, 2, false)[1]:find("Eating") ~= nil end, 50)
+        local main = vim.fn.bufnr("\(dir)/main.flourish")
+        table.insert(out, "main line 3: " .. vim.api.nvim_buf_get_lines(main, 2, 3, false)[1])
+        vim.api.nvim_buf_call(main, function() vim.cmd("silent write") end)
+        vim.cmd("silent write")
+        vim.fn.writefile(out, "\(dir)/out.txt")
+        vim.lsp.stop_client(id)
+        vim.cmd("qa!")
+        """, to: dir + "/client.lua")
+        try Tools.runNeovim(script: dir + "/client.lua")
+        #expect(TestSupport.read(dir + "/out.txt") == "filetype flourish\n4:1 overcommitted\ncompletion Bank,Food\nmain line 3: category Eating\n")
+        #expect(TestSupport.read(dir + "/2026.flourish") == "2026-11-02 * Lunch\n  Eating  12.50\n  Bank\n2026-11-03 Treat\n  Eating  80.00\n  Bank\n")
+        #expect(TestSupport.read(dir + "/main.flourish").contains("category Eating\n"))
+    }
 }
