@@ -109,6 +109,31 @@ import Testing
         #expect(span(definition?["result"]?["range"]) == "1:8-1:12")
     }
 
+    /// Opened alone, an included file is checked with the workspace's main file that includes
+    /// it (read from the disk): its names are known and its balances are the whole ledger's.
+    @Test func anIncludedFileOpenedAloneFindsItsMainFileInTheWorkspace() throws {
+        let dir = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir + "/years", withIntermediateDirectories: true)
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 100.00\ninclude \"years/2026.flourish\"\n", to: dir + "/main.flourish")
+        TestSupport.write("currency USD\n", to: dir + "/other.flourish")
+        let year = "2026-11-02 * Lunch\n  Food  12.50\n  Bank\n"
+        TestSupport.write(year, to: dir + "/years/2026.flourish")
+        let yearURI = "file://" + dir + "/years/2026.flourish"
+        let client = Client()
+        _ = client.request("initialize", "{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}")
+        let published = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(yearURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(year))}}")
+        #expect(published.compactMap { $0["params"]?["uri"]?.stringValue } == ["file://" + dir + "/main.flourish", yearURI])
+        #expect(published.allSatisfy { $0["params"]?["diagnostics"]?.arrayValue?.isEmpty == true })
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(yearURI)\"},\"position\":\(at(2, 3))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue
+                == "**Bank** — account, declared at \(dir)/main.flourish:2\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
+        // Without a workspace, the file is checked alone: its names are unknown.
+        let alone = Client()
+        _ = alone.request("initialize", "{\"capabilities\":{}}")
+        let problems = alone.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(yearURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(year))}}")
+        #expect(problems.first?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }.contains("unknown-name") == true)
+    }
+
     @Test func formattingARangeTakesWholeEntries() throws {
         let client = opened("currency   USD\naccount Bank checking\ncategory Food\n2026-11-02   Lunch\n  Food 12.50\n    Bank\n")
         // From inside the entry's first split line to the start of the next line.

@@ -274,8 +274,9 @@ enum HelpText {
     input and output: the problems `check` finds as you type (the bucket rule included),
     completion of names, keywords and dates, hover (balances, a month's budget, a day's
     buckets), the left-out amount as an inlay hint, definition, references, rename,
-    symbols, formatting and quick fixes. Open buffers stand in for files on disk.
-    Editor setups: editors/README.md.
+    symbols, formatting and quick fixes. Open buffers stand in for files on disk; an
+    included file is checked with the main file that includes it (an open one, or one in
+    the workspace's folder). Editor setups: editors/README.md.
 
     USAGE: flourish lsp [--today DATE]
 

@@ -62,6 +62,24 @@ public enum FileSystem {
     }
 
     /// The current directory, for making relative paths absolute.
+    /// The names of the regular files directly in a folder whose names end in `suffix`,
+    /// sorted; none when the folder can't be read. Hidden files are left out.
+    public static func files(in folder: String, endingWith suffix: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), name.hasSuffix(suffix) else { continue }
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
     public static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }
         defer { free(path) }

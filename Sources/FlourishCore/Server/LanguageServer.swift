@@ -19,6 +19,14 @@ public final class LanguageServer {
     private var results: [String: Validator.Result] = [:]
     /// The files (paths as `key` writes them) of each main file's ledger when it was last checked.
     private var members: [String: Set<String>] = [:]
+    /// The workspace's folder, from `initialize`: its ledgers may include files from anywhere
+    /// in it, and its `.flourish` files are the main files an included file is checked with
+    /// when no open document includes it.
+    private var workspaceRoot: String?
+    /// The `.flourish` files directly in the workspace's folder (URIs), listed once.
+    private lazy var workspaceFiles: [String] = workspaceRoot.map { root in
+        FileSystem.files(in: root, endingWith: ".flourish").prefix(64).map { Self.uri(LedgerLoader.normalise(root + "/" + $0)) }
+    } ?? []
     private var initialized = false
     private var shuttingDown = false
     /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
@@ -116,6 +124,8 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             initialized = true
+            let folder = params["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue ?? params["rootUri"]?.stringValue
+            workspaceRoot = folder.map(Self.path) ?? params["rootPath"]?.stringValue
             return [Self.result(id: id, .object([
                 ("capabilities", .object([
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
@@ -250,20 +260,30 @@ public final class LanguageServer {
     /// A path as the loader writes included files' paths, to compare documents with them.
     static func key(_ uri: String) -> String { LedgerLoader.normalise(path(uri)) }
 
-    /// The open document whose ledger includes this one (by the last check), else itself.
+    /// The open document whose ledger includes this one (by the last check), else a file of
+    /// the workspace's folder whose ledger includes it, else the document itself.
     func root(of uri: String) -> String {
         let key = Self.key(uri)
-        return members.keys.sorted().first { $0 != uri && documents[$0] != nil && members[$0]?.contains(key) == true } ?? uri
+        if let open = members.keys.sorted().first(where: { $0 != uri && documents[$0] != nil && members[$0]?.contains(key) == true }) {
+            return open
+        }
+        for candidate in workspaceFiles where Self.key(candidate) != key && documents[candidate] == nil {
+            if members[candidate] == nil { _ = result(candidate) }
+            if members[candidate]?.contains(key) == true { return candidate }
+        }
+        return uri
     }
 
     /// The document read as a main file, its includes read from open buffers first; parsed
     /// again only where a file's bytes changed, checked again only after a buffer changed.
     func result(_ root: String) -> Validator.Result? {
         if let result = results[root] { return result }
-        guard let bytes = documents[root] else { return nil }
+        // An open document, or a main file of the workspace read from the disk.
+        guard let bytes = documents[root] ?? (try? FileSystem.read(Self.path(root))) else { return nil }
         var overlay: [String: [UInt8]] = [:]
         for (other, text) in documents where other != root { overlay[Self.key(other)] = text }
-        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(root), bytes: bytes)], overlay: overlay, cache: parseCache)
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(root), bytes: bytes)], overlay: overlay,
+                                       allowedIncludes: workspaceRoot.map { [$0] } ?? [], cache: parseCache)
         let result = Validator.validated(loaded)
         results[root] = result
         members[root] = Set(result.journal.ledger.files.map { LedgerLoader.normalise($0.path) })
