@@ -279,4 +279,73 @@ import Testing
         }
         #expect(days == 122)
     }
+
+    // MARK: Decided in issue 14 (grammar.md, section 8)
+
+    /// A friend paying your share sets the debt aside at once; repaying it leaves main savings
+    /// as it was; lending lowers main savings until repaid.
+    @Test func debtsToPeopleAreABucket() throws {
+        let base = Self.seed + "person Sam\n"
+        let borrowed = base + "2026-11-22 * Sam paid for dinner\n  Coffee  30.00\n  Sam  -30.00\n"
+        let before = try snapshot(base, "2026-11-23")
+        let owing = try snapshot(borrowed, "2026-11-23")
+        #expect(owing.owedToPeople == Money(minorUnits: 3000))
+        #expect(owing.people.map(\.owed) == [Money(minorUnits: 3000)])
+        #expect(owing.funds == before.funds)
+        // No money left the accounts: the 30.00 spent is the 30.00 owed, set aside from main savings.
+        #expect(before.mainSavings.minorUnits - owing.mainSavings.minorUnits == 3000)
+        let repaid = try snapshot(borrowed + "2026-11-23 * Paid Sam back\n  Sam  30.00\n  Bank\n", "2026-11-23")
+        #expect(repaid.owedToPeople == .zero)
+        #expect(repaid.mainSavings == owing.mainSavings)
+        #expect(repaid.funds.minorUnits == owing.funds.minorUnits - 3000)
+        // Lending: funds and main savings go down at once; nothing is set aside for it.
+        let lent = try snapshot(base + "2026-11-23 * Lent Sam\n  Sam  50.00\n  Bank\n", "2026-11-23")
+        #expect(lent.owedToPeople == .zero)
+        #expect(before.mainSavings.minorUnits - lent.mainSavings.minorUnits == 5000)
+        #expect(try text(borrowed, "2026-11-23").contains("• Owed to People: $30.00\n  – Sam: $30.00\n• Main Savings (Buffer): $2,644.91\n"))
+    }
+
+    /// An earmark on a parent category is paid by spending in its sub-categories.
+    @Test func anEarmarkOnAParentIsPaidBySubCategories() throws {
+        let ledger = Self.seed + "category Home:Rent\nearmark 2026-11-22 Home 1200.00\n"
+        #expect(try snapshot(ledger, "2026-11-22").monthlySetAside == Money(minorUnits: 120_000))
+        let paid = try snapshot(ledger + "2026-11-22 * Rent\n  Home:Rent  1180.00\n  \"Cash Reserve\"\n", "2026-11-22")
+        #expect(paid.monthlySetAside == .zero)
+        #expect(paid.earmarks.map(\.paid) == [Money(minorUnits: 118_000)])
+        #expect(paid.allowanceSpentToday == .zero)
+    }
+
+    /// A change of the allowance later in the month sets aside the days from its date at the
+    /// new rate from the start of the month.
+    @Test func anAllowanceChangeCountsFromItsDate() throws {
+        let ledger = "currency USD\naccount Bank checking\nopening 2026-11-01 Bank 1000.00\nallowance 2026-11-01 10.00\nallowance 2026-11-16 20.00\n"
+        // November 1: today 10.00, the 2nd to the 15th at 10.00, the 16th to the 30th at 20.00.
+        #expect(try snapshot(ledger, "2026-11-01").allowanceSetAside == Money(minorUnits: 1000 + 14 * 1000 + 15 * 2000))
+        #expect(try snapshot(ledger, "2026-11-15").allowanceSetAside == Money(minorUnits: 1000 + 15 * 2000))
+        let sixteenth = try snapshot(ledger, "2026-11-16")
+        #expect(sixteenth.dailyAllowance == Money(minorUnits: 2000))
+        #expect(sixteenth.allowanceSetAside == Money(minorUnits: 15 * 2000))
+        // A change dated in the next month doesn't touch this one.
+        let december = ledger + "allowance 2026-12-01 5.00\n"
+        #expect(try snapshot(december, "2026-11-30").allowanceSetAside == Money(minorUnits: 2000))
+    }
+
+    /// The rule starts with the first set-aside: an account opened overdrawn before it breaks
+    /// nothing; once the allowance starts, it does.
+    @Test func theRuleStartsWithTheFirstSetAside() {
+        let path = TestSupport.temporaryDirectory() + "/start.flourish"
+        let early = "currency USD\naccount Bank checking\ncategory Salary income\nopening 2026-11-01 Bank -40.00\n"
+            + "2026-11-05 * Pay\n  Salary  -1000.00\n  Bank\nallowance 2026-11-10 10.00\n"
+        TestSupport.write(early, to: path)
+        let clean = TestSupport.run(["check", path])
+        #expect(clean.status == .success, "\(clean.stderr)")
+        TestSupport.write(early.replacingOccurrences(of: "Salary  -1000.00", with: "Salary  -30.00"), to: path)
+        let broken = TestSupport.run(["check", path])
+        #expect(broken.status == .problems)
+        #expect(broken.stderr.contains("error: overcommitted by 220.00 on 2026-11-10: the set-asides exceed the funds of -10.00\n"))
+        // Nothing set aside (an allowance of zero) and funds below zero: the message says so.
+        TestSupport.write(early.replacingOccurrences(of: "Salary  -1000.00", with: "Salary  -30.00")
+            .replacingOccurrences(of: "allowance 2026-11-10 10.00", with: "allowance 2026-11-10 0.00"), to: path)
+        #expect(TestSupport.run(["check", path]).stderr.contains("error: main savings is below zero by 10.00 on 2026-11-10: the funds are -10.00 and nothing is set aside\n"))
+    }
 }

@@ -49,7 +49,7 @@ import Testing
         problems in main.flourish: none
         problems in 2026.flourish: none
         problems in 2026.flourish: none
-        problems in 2026.flourish: 0:0-0:23 error overcommitted: overcommitted by 182.20 on 2026-03-14: the set-asides exceed the funds of -97.20
+        problems in 2026.flourish: 0:0-0:23 error overcommitted: overcommitted by 185.40 on 2026-03-14: the set-asides exceed the funds of -97.20
         problems in 2026.flourish: none
         completion: Café → Café, Compte Chèque → "Compte Chèque", Zoë → Zoë, Rent → Rent
         hover: **Compte Chèque** — account, declared at \(work)/main.flourish:2⏎⏎balance at the end of 2026-03-14: €496.80⏎⏎amount left out on this line: -€3.20

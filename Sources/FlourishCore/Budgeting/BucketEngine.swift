@@ -14,6 +14,11 @@ public struct BucketEngine {
     private let offBudget: [Bool]
     /// Budgeting directives in the order the engine applies them.
     private let events: [Event]
+    /// Per name id: the category's parent (`Food` for `Food:Dining`), or -1.
+    private let parent: [Int32]
+    /// Every change of the daily allowance, in the order applied: a later change in the same
+    /// budgeting month sets the rate of the days from its date on.
+    private let allowanceChanges: [(date: CivilDate, amount: Money)]
     /// The first and last dates of the ledger's dated lines (entries and dated directives).
     public var dateRange: ClosedRange<CivilDate>? { journal.dateRange }
 
@@ -60,12 +65,31 @@ public struct BucketEngine {
         for (i, item) in ledger.goalMoves.enumerated() { events.append(Event(date: item.date, kind: .move(i), location: item.location)) }
         events.sort { ($0.date, $0.kind.phase, $0.location) < ($1.date, $1.kind.phase, $1.location) }
         self.events = events
+        allowanceChanges = events.compactMap { event in
+            guard case .allowance(let i) = event.kind else { return nil }
+            return (event.date, ledger.allowances[i].amount.value)
+        }
+        var parent = [Int32](repeating: -1, count: count)
+        for id in 0..<count where index.kind(of: Int32(id)) == .category || index.kind(of: Int32(id)) == .incomeCategory {
+            let name = ledger.names.names[id]
+            if let colon = name.lastIndex(of: ":"), let up = ledger.names.id(of: String(name[..<colon])) { parent[id] = up }
+        }
+        self.parent = parent
+        var start: CivilDate?
+        func earliest(_ date: CivilDate?) { if let date, start.map({ date < $0 }) ?? true { start = date } }
+        earliest(ledger.allowances.map(\.date).min())
+        earliest(ledger.earmarks.map(\.date).min())
+        earliest(ledger.goalMoves.map(\.date).min())
+        earliest(ledger.goals.map(\.date).min())
+        ruleStart = start
     }
 
     /// True when the ledger sets anything aside, so that the bucket rule applies.
-    public var hasBudget: Bool {
-        !ledger.allowances.isEmpty || !ledger.earmarks.isEmpty || !ledger.goals.isEmpty || !ledger.goalMoves.isEmpty
-    }
+    public var hasBudget: Bool { ruleStart != nil }
+
+    /// The first day the bucket rule applies: the date of the ledger's first `allowance`,
+    /// `earmark`, `goal` or `move` (grammar.md, section 8). Nil when nothing is set aside.
+    public let ruleStart: CivilDate?
 
     /// What happened while running: the first figure that overflowed, if one did.
     public struct Outcome {
@@ -138,7 +162,7 @@ public struct BucketEngine {
                 note(events[next].location)
                 next += 1
             }
-            let snapshot = state.snapshot(date: day, month: month, ledger: ledger)
+            let snapshot = state.snapshot(date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges)
             if outcome.overflow == nil, let overflow = state.overflow {
                 outcome.overflow = Overflow(what: overflow.what, date: day, location: overflow.location)
             }
@@ -224,9 +248,12 @@ public struct BucketEngine {
                                              description: ledger.description(of: entry), amount: posting.amount,
                                              balance: state.balance(id)))
                 }
+            case .person?:
+                // What you owe a person (a negative balance) is set aside; what they owe you is not funds.
+                state.changePerson(id, by: posting.amount)
             case .category?:
-                if state.isEarmarked(id) {
-                    state.pay(id, posting.amount)
+                if let earmarked = earmarked(id, state) {
+                    state.pay(earmarked, posting.amount)
                 } else {
                     allowanceSpending = state.sum(allowanceSpending, posting.amount, what: "the spending against the allowance")
                 }
@@ -239,6 +266,19 @@ public struct BucketEngine {
                                           what: "the spending against the allowance")
         }
         state.spentToday = state.sum(state.spentToday, allowanceSpending, what: "the spending against the allowance")
+    }
+
+    /// The earmarked category that spending in `id` pays: the category itself or its nearest
+    /// earmarked parent (an earmark on `Food` is paid by spending in `Food:Dining`, as budgets
+    /// roll sub-categories up).
+    private func earmarked(_ id: Int32, _ state: State) -> Int32? {
+        guard !state.earmarkOrder.isEmpty else { return nil }
+        var category = id
+        while category >= 0 {
+            if state.isEarmarked(category) { return category }
+            category = parent[Int(category)]
+        }
+        return nil
     }
 
     /// The running figures, in arrays indexed by name id. Every sum is checked: the first
@@ -261,6 +301,10 @@ public struct BucketEngine {
         /// The first figure that overflowed.
         var overflow: (what: String, location: SourceLocation)?
         let accountOrder: [Account]
+        /// Declared people, in declaration order, once each.
+        let people: [Int32]
+        /// The allowance changes not yet applied (an index into the engine's list).
+        var nextAllowanceChange = 0
 
         init(ledger: Ledger, onBudget: [Bool]) {
             let count = ledger.names.names.count
@@ -270,6 +314,13 @@ public struct BucketEngine {
             paid = [Money?](repeating: nil, count: count)
             var seen = Set<Int32>()
             accountOrder = ledger.accounts.filter { onBudget[Int($0.name.id)] && seen.insert($0.name.id).inserted }
+            var seenPeople = Set<Int32>()
+            people = ledger.people.map(\.name.id).filter { seenPeople.insert($0).inserted }
+        }
+
+        /// A person's balance: positive, they owe you; negative, you owe them.
+        mutating func changePerson(_ person: Int32, by amount: Money) {
+            balances[Int(person)] = sum(balances[Int(person)], amount, what: "what is owed between you and a person")
         }
 
         func balance(_ id: Int32) -> Money { balances[Int(id)] }
@@ -322,13 +373,29 @@ public struct BucketEngine {
             funds = sum(funds, amount, what: "the total of the funds")
         }
 
-        mutating func snapshot(date: CivilDate, month: BudgetMonth, ledger: Ledger) -> BucketSnapshot {
+        mutating func snapshot(date: CivilDate, month: BudgetMonth, ledger: Ledger,
+                               allowanceChanges: [(date: CivilDate, amount: Money)]) -> BucketSnapshot {
             let unspent = sum(allowance, spentToday, negate: true, what: "today's allowance")
             let remaining = min(allowance, max(.zero, unspent))
             let daysAfter = month.daysAfter(date)
+            // Each day after today at the rate it will have: a change dated later this month
+            // counts from its date.
+            while nextAllowanceChange < allowanceChanges.count && allowanceChanges[nextAllowanceChange].date <= date {
+                nextAllowanceChange += 1
+            }
             var future = Money.zero
             do throws(MoneyOverflow) {
-                future = try allowance * daysAfter
+                var rate = allowance
+                var from = date.adding(days: 1)
+                var change = nextAllowanceChange
+                while change < allowanceChanges.count && allowanceChanges[change].date <= month.last {
+                    let next = allowanceChanges[change]
+                    future = try future + rate * from.days(until: next.date)
+                    rate = next.amount
+                    from = next.date
+                    change += 1
+                }
+                if from <= month.last { future = try future + rate * (from.days(until: month.last) + 1) }
             } catch {
                 fail("the allowance set aside for the rest of the month", at: allowanceLocation)
             }
@@ -352,9 +419,18 @@ public struct BucketEngine {
                 goalList.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
                                       deadline: goal.deadline?.value))
             }
+            var owedList: [BucketSnapshot.Debt] = []
+            var owed = Money.zero
+            for person in people {
+                let balance = balances[Int(person)]
+                let debt = balance < .zero ? (balance.negated ?? .zero) : .zero
+                owed = sum(owed, debt, what: "the money owed to people")
+                owedList.append(.init(person: ledger.names[person], balance: balance))
+            }
             var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
             main = sum(main, monthly, negate: true, what: "main savings")
             main = sum(main, goalsTotal, negate: true, what: "main savings")
+            main = sum(main, owed, negate: true, what: "main savings")
             let accounts = accountOrder.map {
                 BucketSnapshot.AccountFunds(name: ledger.names[$0.name.id], kind: $0.kind, isReserve: $0.isReserve,
                                             balance: balances[Int($0.name.id)])
@@ -362,7 +438,8 @@ public struct BucketEngine {
             return BucketSnapshot(date: date, month: month, accounts: accounts, funds: funds, dailyAllowance: allowance,
                                   allowanceSpentToday: spentToday, remainingToday: remaining, daysAfterToday: daysAfter,
                                   allowanceSetAside: allowanceSetAside, earmarks: earmarkList, monthlySetAside: monthly,
-                                  goals: goalList, goalsTotal: goalsTotal, mainSavings: main)
+                                  goals: goalList, goalsTotal: goalsTotal, people: owedList, owedToPeople: owed,
+                                  mainSavings: main)
         }
     }
 }

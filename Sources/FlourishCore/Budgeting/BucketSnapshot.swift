@@ -25,6 +25,15 @@ public struct BucketSnapshot: Sendable {
         public var deadline: CivilDate?
     }
 
+    /// What stands between you and a person: positive, they owe you (not funds); negative, you
+    /// owe them (set aside).
+    public struct Debt: Sendable {
+        public var person: String
+        public var balance: Money
+        /// What you owe them: set aside until repaid.
+        public var owed: Money { balance < .zero ? (balance.negated ?? .zero) : .zero }
+    }
+
     public var date: CivilDate
     public var month: BudgetMonth
     /// On-budget accounts, in declaration order.
@@ -43,6 +52,10 @@ public struct BucketSnapshot: Sendable {
     public var monthlySetAside: Money
     public var goals: [GoalStatus]
     public var goalsTotal: Money
+    /// Each declared person's balance with you.
+    public var people: [Debt]
+    /// What you owe people, set aside so that repaying them leaves main savings unchanged.
+    public var owedToPeople: Money
     /// The remainder: funds minus every set-aside. The bucket rule wants it never negative.
     public var mainSavings: Money
 }

@@ -188,6 +188,10 @@ public enum Problem: Sendable, Equatable {
             return "goal `\(Self.shown(goal))` has a deadline before its start date"
         case .overcommitted(let date, let shortfall, let funds, let days, let through, _, let currency):
             let lasting = days > 1 ? " (for \(days) days, through \(through))" : ""
+            // With nothing set aside, the shortfall is the funds below zero: say so.
+            if (try? funds + shortfall) == .zero {
+                return "main savings is below zero by \(Self.amount(shortfall, currency)) on \(date): the funds are \(Self.amount(funds, currency)) and nothing is set aside\(lasting)"
+            }
             return "overcommitted by \(Self.amount(shortfall, currency)) on \(date): the set-asides exceed the funds of \(Self.amount(funds, currency))\(lasting)"
         case .goalOverdrawn(let goal, let date, let by, let currency):
             return "goal `\(Self.shown(goal))` is overdrawn by \(Self.amount(by, currency)) on \(date)"

@@ -23,6 +23,12 @@ public enum SnapshotRenderer {
         for goal in s.goals {
             out += "  – \(goal.name): \(money.text(goal.balance)) of \(money.text(goal.target))\n"
         }
+        if !s.people.isEmpty {
+            out += "• Owed to People: \(money.text(s.owedToPeople))\n"
+            for debt in s.people where debt.owed > .zero {
+                out += "  – \(debt.person): \(money.text(debt.owed))\n"
+            }
+        }
         out += "• Main Savings (Buffer): \(money.text(s.mainSavings))\n"
         out += "• Total: \(money.text(s.funds))\n"
         return out
@@ -58,6 +64,9 @@ public enum SnapshotRenderer {
                 ("allowance", money.json(s.allowanceSetAside)),
                 ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks))])),
                 ("goals", .object([("total", money.json(s.goalsTotal)), ("items", .array(goals))])),
+                ("owedToPeople", .object([("total", money.json(s.owedToPeople)), ("items", .array(s.people.filter { $0.owed > .zero }.map {
+                    .object([("person", .string($0.person)), ("owed", money.json($0.owed))])
+                }))])),
                 ("mainSavings", money.json(s.mainSavings)),
                 ("total", money.json(s.funds)),
             ])),

@@ -30,6 +30,7 @@ enum SubscriptionClause: String, CaseIterable {
 /// The words of `snapshot`'s BUCKET.
 enum SnapshotBucketWord: String, CaseIterable {
     case funds, allowance, monthly, goals
+    case owed
     case mainSavings = "main-savings"
     case goal
 }

@@ -136,6 +136,7 @@ extension Parser {
             case .allowance: bucket = .allowance
             case .monthly: bucket = .monthly
             case .goals: bucket = .goals
+            case .owed: bucket = .owed
             case .mainSavings: bucket = .mainSavings
             case .goal:
                 guard let name = requireName("a goal name", &reader, &session) else { return nil }

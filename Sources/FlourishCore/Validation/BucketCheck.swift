@@ -1,7 +1,7 @@
 extension Check {
     /// The bucket reconciliation rule: on every day's snapshot main savings is not negative and
-    /// no goal is overdrawn; `snapshot` assertions hold. Applies once the ledger sets anything
-    /// aside (an allowance, an earmark or a goal); `snapshot` assertions are checked always.
+    /// no goal is overdrawn; `snapshot` assertions hold. Applies from the day the ledger first
+    /// sets anything aside (`BucketEngine.ruleStart`); `snapshot` assertions are checked always.
     /// Runs only on a ledger without other errors.
     static let buckets = Check(name: "buckets", needsValidLedger: true, withOptions: { journal, options in
         let ledger = journal.ledger
@@ -26,7 +26,7 @@ extension Check {
         }
 
         let outcome = engine.run(through: end) { snapshot, lastLocation in
-            if engine.hasBudget && snapshot.date <= ruleEnd, let location = lastLocation {
+            if let ruleStart = engine.ruleStart, ruleStart <= snapshot.date, snapshot.date <= ruleEnd, let location = lastLocation {
                 if snapshot.mainSavings < .zero {
                     if overcommitment == nil {
                         let shortfall = snapshot.mainSavings.negated ?? snapshot.mainSavings
@@ -71,6 +71,7 @@ extension Check {
         var items: [Problem.SetAside] = [.init("the allowance for the rest of the month", snapshot.allowanceSetAside)]
         items += snapshot.earmarks.filter { $0.setAside > .zero }.map { .init("earmark \($0.category)", $0.setAside) }
         items += snapshot.goals.filter { $0.balance > .zero }.map { .init("goal \($0.name)", $0.balance) }
+        items += snapshot.people.filter { $0.owed > .zero }.map { .init("what you owe \($0.person)", $0.owed) }
         return items.filter { $0.amount > .zero }
             .enumerated().sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }
             .prefix(3).map(\.element)
@@ -84,6 +85,7 @@ extension Check {
         case .allowance: (name, actual) = ("the allowance set-aside", snapshot.allowanceSetAside)
         case .monthly: (name, actual) = ("the monthly set-aside", snapshot.monthlySetAside)
         case .goals: (name, actual) = ("the goals", snapshot.goalsTotal)
+        case .owed: (name, actual) = ("what you owe people", snapshot.owedToPeople)
         case .mainSavings: (name, actual) = ("main savings", snapshot.mainSavings)
         case .goal(let ref):
             let goal = journal.name(ref.id)

@@ -6,6 +6,8 @@ public struct SnapshotAssertion: Sendable {
         case allowance
         case monthly
         case goals
+        /// What you owe people.
+        case owed
         case mainSavings
         case goal(NameRef)
     }
