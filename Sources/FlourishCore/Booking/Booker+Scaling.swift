@@ -65,6 +65,24 @@ extension Booker {
             let dropped = Set(unscaled)
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
+        // A schedule's template lines, likewise: one that cannot be scaled leaves the schedule out.
+        if !ledger.schedules.isEmpty {
+            var kept: [Schedule] = []
+            for schedule in ledger.schedules {
+                var good = true
+                for line in schedule.postings {
+                    guard let location = ledger.postings[line].amountLocation else { continue }
+                    if let amount = scaled(ledger.postings[line].amount, scale: Int(ledger.postings[line].amountScale), at: location) {
+                        ledger.postings[line].amount = amount
+                        ledger.postings[line].amountScale = UInt8(decimals)
+                    } else {
+                        good = false
+                    }
+                }
+                if good { kept.append(schedule) }
+            }
+            ledger.schedules = kept
+        }
 
         // Directives: one that cannot be scaled is left out.
         func scaleAll<Item>(_ items: inout [Item], _ amount: WritableKeyPath<Item, Located<Money>>) {

@@ -88,6 +88,19 @@ public enum Booker {
                 }
             }
         }
+        // Schedules' templates: the same, a template whose sum overflows is left out.
+        ledger.schedules = ledger.schedules.filter { schedule in
+            do throws(MoneyOverflow) {
+                let lines = schedule.postings
+                let elided = lines.filter { ledger.postings[$0].isInferred }
+                let sum = try Money.sum(lines.filter { !ledger.postings[$0].isInferred }.map { ledger.postings[$0].amount })
+                if elided.count == 1 { ledger.postings[elided[0]].amount = try -sum }
+                return true
+            } catch {
+                diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this schedule", currency: currency), at: schedule.location))
+                return false
+            }
+        }
         return excluded
     }
 

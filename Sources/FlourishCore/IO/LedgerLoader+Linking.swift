@@ -32,6 +32,7 @@ extension LedgerLoader {
         sort(&ledger.incomes, \.location)
         sort(&ledger.savingsTargets, \.location)
         sort(&ledger.subscriptions, \.location)
+        sort(&ledger.schedules, \.location)
         sort(&ledger.snapshotAssertions, \.location)
         return ledger
     }
@@ -124,6 +125,11 @@ extension LedgerLoader {
             item.name = name(item.name)
             item.account = name(item.account)
             item.category = item.category.map(name)
+            return item
+        }
+        ledger.schedules += part.schedules.map {
+            var item = $0
+            item.postings = item.postings.lowerBound + postingOffset..<item.postings.upperBound + postingOffset
             return item
         }
         ledger.snapshotAssertions += part.snapshotAssertions.map {

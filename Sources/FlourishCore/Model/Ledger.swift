@@ -31,6 +31,8 @@ public struct Ledger: Sendable {
     public var incomes: [ExpectedIncome] = []
     public var savingsTargets: [SavingsTarget] = []
     public var subscriptions: [Subscription] = []
+    /// Recurring entries; their split lines are in `postings`, outside every entry.
+    public var schedules: [Schedule] = []
     public var snapshotAssertions: [SnapshotAssertion] = []
     /// Digits after the decimal point of each directive's amount, by the amount's location,
     /// until booking scales the amounts to minor units (split lines keep theirs in `Posting`).

@@ -27,6 +27,30 @@ enum SubscriptionClause: String, CaseIterable {
     case next, from, category
 }
 
+/// How often a `schedule` recurs.
+enum ScheduleFrequencyWord: String, CaseIterable {
+    case daily, weekly, monthly, quarterly, yearly, every
+}
+
+/// The unit of `every N …`.
+enum ScheduleUnitWord: String, CaseIterable {
+    case days, weeks, months
+}
+
+/// `on day N` or `on last day` after `monthly`.
+enum ScheduleOnWord: String, CaseIterable {
+    case on
+}
+
+enum ScheduleDayWord: String, CaseIterable {
+    case day, last
+}
+
+/// The end of a `schedule`: `until DATE` or `times N`.
+enum ScheduleEndWord: String, CaseIterable {
+    case until, times
+}
+
 /// The words of `snapshot`'s BUCKET.
 enum SnapshotBucketWord: String, CaseIterable {
     case funds, allowance, monthly, goals

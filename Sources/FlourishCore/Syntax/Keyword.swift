@@ -17,5 +17,6 @@ public enum Keyword: String, CaseIterable, Sendable {
     case income
     case savingsTarget = "savings-target"
     case subscription
+    case schedule
     case snapshot
 }

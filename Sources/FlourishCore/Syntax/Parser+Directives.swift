@@ -126,6 +126,8 @@ extension Parser {
             session.ledger.savingsTargets.append(SavingsTarget(date: date, basisPoints: basisPoints, location: lineLocation))
         case .subscription:
             parseSubscription(&reader, &session, lineLocation)
+        case .schedule:
+            parseSchedule(&reader, &session, lineLocation)
         case .snapshot:
             guard let date = requireDate(&reader, &session),
                   let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
@@ -218,6 +220,77 @@ extension Parser {
         session.ledger.subscriptions.append(Subscription(date: date, name: name, amount: amount, frequency: frequency,
                                                          nextDue: nextDue, account: account, category: category,
                                                          location: lineLocation))
+    }
+
+    /// schedule = "schedule" date name frequency ["until" date | "times" count], then split lines.
+    ///
+    /// The split lines that follow belong to the schedule even when its line has a mistake:
+    /// they are read (their names are checked) and dropped with it.
+    private mutating func parseSchedule(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        var header = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked, description: lineLocation,
+                                  firstTag: session.ledger.entryTags.count, firstPosting: session.ledger.postings.count,
+                                  location: lineLocation, damaged: true)
+        defer { pending = header }
+        let frequencies = "a frequency (daily, weekly, monthly, quarterly, yearly, or every N days, weeks or months)"
+        guard let date = requireDate(&reader, &session),
+              let name = requireName("a schedule name", &reader, &session),
+              let frequencyToken = require(frequencies, &reader, &session),
+              let word: ScheduleFrequencyWord = requireWord("frequency", frequencyToken, &session) else { return }
+        let frequency: Recurrence.Frequency
+        switch word {
+        case .daily: frequency = .days(1)
+        case .weekly: frequency = .weeks(1)
+        case .quarterly: frequency = .months(3, on: .firstDate)
+        case .yearly: frequency = .yearly
+        case .monthly:
+            var on = Recurrence.MonthDay.firstDate
+            var look = reader
+            if let token = look.next(), text(token) == ScheduleOnWord.on.rawValue {
+                reader = look
+                guard let dayToken = require("`day N` or `last day`", &reader, &session),
+                      let day: ScheduleDayWord = requireWord("day of the month", dayToken, &session) else { return }
+                switch day {
+                case .day:
+                    guard let number = requireInteger("the day of the month", in: 1...31, &reader, &session) else { return }
+                    on = .day(number.value)
+                case .last:
+                    guard let token = require("`day`", &reader, &session),
+                          let _: ScheduleDayWord = requireWord("`last day`", token, &session) else { return }
+                    on = .last
+                }
+            }
+            frequency = .months(1, on: on)
+        case .every:
+            guard let count = requireInteger("how many days, weeks or months", in: 1...1000, &reader, &session),
+                  let unitToken = require("`days`, `weeks` or `months`", &reader, &session),
+                  let unit: ScheduleUnitWord = requireWord("unit", unitToken, &session) else { return }
+            switch unit {
+            case .days: frequency = .days(count.value)
+            case .weeks: frequency = .weeks(count.value)
+            case .months: frequency = .months(count.value, on: .firstDate)
+            }
+        }
+        var end: Recurrence.End?
+        if let endToken = reader.next() {
+            guard let word: ScheduleEndWord = requireWord("schedule option", endToken, &session) else { return }
+            switch word {
+            case .until:
+                guard let token = require("a date", &reader, &session), let last = parseDate(token, &session) else { return }
+                guard last >= date else {
+                    session.report(.expected("a date on or after \(date), the first", found: text(token)), at: location(token))
+                    return
+                }
+                end = .until(last)
+            case .times:
+                guard let count = requireInteger("how many times", in: 1...100_000, &reader, &session) else { return }
+                end = .times(count.value)
+            }
+        }
+        guard expectEnd(&reader, &session) else { return }
+        header.damaged = false
+        header.schedule = Schedule(name: Located(session.ledger.names[name.id], at: name.location),
+                                   recurrence: Recurrence(first: date, frequency: frequency, end: end),
+                                   postings: 0..<0, location: lineLocation)
     }
 
     /// percent = digits ["." digit [digit]] ["%"]

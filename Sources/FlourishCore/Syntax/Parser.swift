@@ -32,6 +32,8 @@ struct Parser {
         var location: SourceLocation
         /// A split line had a syntax error: the entry is dropped, silently, at its end.
         var damaged = false
+        /// Set when the lines are a schedule's template rather than an entry's.
+        var schedule: Schedule?
     }
 
     /// What a line asks of the loader.
@@ -255,6 +257,24 @@ struct Parser {
         guard let entry = pending else { return }
         pending = nil
         let range = entry.firstPosting..<session.ledger.postings.count
+        if !entry.damaged, var schedule = entry.schedule {
+            if range.count < 2 {
+                session.report(.emptyEntry(lines: range.count), at: entry.location)
+                dropLines(range, tagsFrom: entry.firstTag, &session)
+                return
+            }
+            // A template moves no money into a goal: that is for the entry recorded from it.
+            if let line = range.first(where: { session.ledger.postingGoals[$0] != nil }), let goal = session.ledger.postingGoals[line] {
+                session.report(.unexpectedText("goal", hint: "a schedule's lines take no `goal`; move money into a goal with `move`"),
+                               at: goal.location)
+                session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
+                dropLines(range, tagsFrom: entry.firstTag, &session)
+                return
+            }
+            schedule.postings = range
+            session.ledger.schedules.append(schedule)
+            return
+        }
         if entry.damaged {
             // Keep the names for the reference check; drop the lines, whose sum means nothing.
             session.ledger.strayReferences += session.ledger.postings[range].map(\.target)

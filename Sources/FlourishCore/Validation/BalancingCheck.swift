@@ -1,10 +1,12 @@
 extension Check {
-    /// Every entry's lines sum to zero; at most one line leaves its amount out.
+    /// Every entry's lines sum to zero, and so do a schedule's; at most one line leaves its
+    /// amount out.
     static let balancing = Check(name: "balancing") { journal in
         let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
-        for entry in ledger.entries {
-            let lines = ledger.postings[entry.postings]
+        let blocks = ledger.entries.map { ($0.postings, $0.location) } + ledger.schedules.map { ($0.postings, $0.location) }
+        for (range, location) in blocks {
+            let lines = ledger.postings[range]
             var elidedCount = 0
             var second: SourceLocation?
             for line in lines where line.isInferred {
@@ -18,7 +20,7 @@ extension Check {
             if elidedCount == 1 { continue }  // booking filled in the balancing amount
             // Booking reported an entry whose sum overflows.
             guard let sum = try? Money.sum(lines.map(\.amount)), sum != .zero else { continue }
-            diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: entry.location))
+            diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: location))
         }
         return diagnostics
     }
