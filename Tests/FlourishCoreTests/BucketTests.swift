@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlourishCore
 
@@ -347,5 +348,61 @@ import Testing
         TestSupport.write(early.replacingOccurrences(of: "Salary  -1000.00", with: "Salary  -30.00")
             .replacingOccurrences(of: "allowance 2026-11-10 10.00", with: "allowance 2026-11-10 0.00"), to: path)
         #expect(TestSupport.run(["check", path]).stderr.contains("error: main savings is below zero by 10.00 on 2026-11-10: the funds are -10.00 and nothing is set aside\n"))
+    }
+
+    /// Known bills are set aside: a subscription or scheduled expense due this budgeting month
+    /// is in the monthly set-aside from the month's first day until the entry that pays it, and
+    /// that entry does not eat the daily allowance.
+    @Test func billsAreSetAsideUntilPaid() throws {
+        let ledger = Self.seed + """
+        category Streaming
+        category Gym
+        subscription 2026-11-01 Netflix 15.49 monthly next 2026-11-25 from Bank category Streaming
+        schedule 2026-12-03 Gym monthly
+          Gym   40.00
+          Bank
+
+        """
+        let before = try snapshot(ledger, "2026-11-22")
+        #expect(before.bills.map { "\($0.name) \($0.due) \($0.setAside.minorUnits)" } == ["Netflix 2026-11-25 1549"])
+        #expect(before.monthlySetAside == Money(minorUnits: 1549))
+        // Paid on the 24th, a little more than the price: the bill leaves the set-aside, the
+        // allowance is untouched, and the 0.50 more comes from main savings.
+        let paid = ledger + "2026-11-24 * Netflix\n  Streaming  15.99\n  Bank\n"
+        let after = try snapshot(paid, "2026-11-24")
+        let unpaid = try snapshot(ledger, "2026-11-24")
+        #expect(after.monthlySetAside == .zero)
+        #expect(after.bills.map(\.paid) == [Money(minorUnits: 1599)])
+        #expect(after.allowanceSpentToday == .zero)
+        #expect(unpaid.mainSavings.minorUnits - after.mainSavings.minorUnits == 50)
+        #expect(try text(paid, "2026-11-24").contains("• Set-aside (Monthly): $0.00\n  – Netflix: $0.00 (paid $15.99)\n"))
+        // December: both bills of the month are set aside from its first day.
+        let december = try snapshot(paid, "2026-12-01")
+        #expect(december.bills.map { "\($0.name) \($0.due) \($0.setAside.minorUnits)" } == ["Gym 2026-12-03 4000", "Netflix 2026-12-25 1549"])
+        #expect(december.monthlySetAside == Money(minorUnits: 5549))
+    }
+
+    /// Which entry pays a bill: its description holds the name (any case) or a tag is the name;
+    /// its size is within 10%; its date within a week of the due date.
+    @Test func whatPaysABill() throws {
+        let ledger = Self.seed.replacingOccurrences(of: "opening 2026-11-22", with: "opening 2026-11-01")
+            + "category Phone\nschedule 2026-11-20 \"Phone bill\" monthly\n  Phone  30.00\n  Bank\n"
+        func paid(_ entry: String) throws -> Bool {
+            try snapshot(ledger + entry, "2026-11-30").bills.first?.isPaid == true
+        }
+        #expect(try paid("2026-11-21 * PHONE BILL November\n  Phone  30.00\n  Bank\n"))
+        #expect(try paid("2026-11-21 * Carrier\n  Phone  32.99\n  Bank\n") == false)  // no name
+        #expect(try paid("2026-11-21 * Carrier  #phone-bill\n  Phone  32.99\n  Bank\n"))  // a tag
+        #expect(try paid("2026-11-21 * Phone bill\n  Phone  33.01\n  Bank\n") == false)  // more than 10%
+        #expect(try paid("2026-11-28 * Phone bill\n  Phone  30.00\n  Bank\n") == false)  // eight days late
+        #expect(try paid("2026-11-13 * Phone bill\n  Phone  30.00\n  Bank\n"))  // a week early
+    }
+
+    /// A bill in an earmarked category (or under an earmarked parent) is the earmark's.
+    @Test func anEarmarkCoversItsCategorysBills() throws {
+        let ledger = Self.seed + "category Home:Rent\nearmark 2026-11-22 Home 1200.00\nschedule 2026-11-30 Rent monthly\n  Home:Rent  1200.00\n  Bank\n"
+        let s = try snapshot(ledger, "2026-11-22")
+        #expect(s.bills.isEmpty)
+        #expect(s.monthlySetAside == Money(minorUnits: 120_000))
     }
 }

@@ -68,6 +68,8 @@ public struct Journal: Sendable {
     public let dateRange: ClosedRange<CivilDate>?
     /// Per name id: is it an account that counts towards the funds the budget divides?
     public let onBudget: [Bool]
+    /// Schedules and subscriptions, read as one kind of recurring plan.
+    public let plans: [Plan]
 
     init(ledger: Ledger, index: NameIndex, items: [Item], parent: [Int32], dateRange: ClosedRange<CivilDate>?, onBudget: [Bool]) {
         self.ledger = ledger
@@ -76,6 +78,7 @@ public struct Journal: Sendable {
         self.parent = parent
         self.dateRange = dateRange
         self.onBudget = onBudget
+        plans = Self.plans(ledger, index)
     }
 
     /// The ledger's currency (USD with two decimals when none is declared).

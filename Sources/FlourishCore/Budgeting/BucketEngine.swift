@@ -69,12 +69,7 @@ public struct BucketEngine {
             guard case .allowance(let i) = event.kind else { return nil }
             return (event.date, ledger.allowances[i].amount.value)
         }
-        var parent = [Int32](repeating: -1, count: count)
-        for id in 0..<count where index.kind(of: Int32(id)) == .category || index.kind(of: Int32(id)) == .incomeCategory {
-            let name = ledger.names.names[id]
-            if let colon = name.lastIndex(of: ":"), let up = ledger.names.id(of: String(name[..<colon])) { parent[id] = up }
-        }
-        self.parent = parent
+        parent = journal.parent
         var start: CivilDate?
         func earliest(_ date: CivilDate?) { if let date, start.map({ date < $0 }) ?? true { start = date } }
         earliest(ledger.allowances.map(\.date).min())
@@ -86,6 +81,57 @@ public struct BucketEngine {
 
     /// True when the ledger sets anything aside, so that the bucket rule applies.
     public var hasBudget: Bool { ruleStart != nil }
+
+    /// A bill of a budgeting month: an occurrence of a schedule or subscription that spends,
+    /// set aside from its month's first day (or the plan's start) until the entry that pays it.
+    struct Bill {
+        var name: String
+        var due: CivilDate
+        var month: BudgetMonth
+        var since: CivilDate
+        var amount: Money
+        /// The date of the recorded entry that pays it.
+        var paidOn: CivilDate?
+        var paid: Money?
+        var location: SourceLocation
+    }
+
+    /// The bills due in the months of `range`, and per entry the categories in which its lines
+    /// pay a bill (not the daily allowance). A plan whose category, or a parent of it, has an
+    /// earmark is left to the earmark.
+    func bills(through end: CivilDate, from start: CivilDate) -> (bills: [Bill], payments: [Int: [Int32]]) {
+        guard !journal.plans.isEmpty else { return ([], [:]) }
+        var earmarked = Set<Int32>()
+        for earmark in ledger.earmarks where earmark.amount.value > .zero { earmarked.insert(earmark.category.id) }
+        func covered(_ category: Int32) -> Bool {
+            var id = category
+            while id >= 0 {
+                if earmarked.contains(id) { return true }
+                id = parent[Int(id)]
+            }
+            return false
+        }
+        let first = BudgetMonth(containing: start, startDay: ledger.monthStartDay).first
+        let last = BudgetMonth(containing: end, startDay: ledger.monthStartDay).last
+        var bills: [Bill] = []
+        var payments: [Int: [Int32]] = [:]
+        for occurrence in journal.occurrences(in: first...last) {
+            let plan = journal.plans[occurrence.plan]
+            guard plan.expense > .zero, !plan.categories.contains(where: covered) else { continue }
+            var paid: Money?
+            var paidOn: CivilDate?
+            if let entry = occurrence.entry {
+                payments[entry, default: []] += plan.categories
+                let lines = ledger.postings[ledger.entries[entry].postings].filter { plan.categories.contains($0.target.id) }
+                paid = try? Money.sum(lines.map(\.amount))
+                paidOn = ledger.entries[entry].date
+            }
+            bills.append(Bill(name: plan.name, due: occurrence.due,
+                              month: BudgetMonth(containing: occurrence.due, startDay: ledger.monthStartDay),
+                              since: plan.since, amount: plan.expense, paidOn: paidOn, paid: paid, location: plan.location))
+        }
+        return (bills, payments)
+    }
 
     /// The first day the bucket rule applies: the date of the ledger's first `allowance`,
     /// `earmark`, `goal` or `move` (grammar.md, section 8). Nil when nothing is set aside.
@@ -119,6 +165,7 @@ public struct BucketEngine {
         var outcome = Outcome()
         guard let start = dateRange?.lowerBound, start <= end else { return outcome }
         var state = State(ledger: ledger, onBudget: onBudget)
+        (state.bills, state.billPayments) = bills(through: end, from: start)
         var next = 0
         var nextItem = 0
         let items = journal.items
@@ -150,7 +197,7 @@ public struct BucketEngine {
                 let item = items[nextItem]
                 state.current = item.location
                 switch item.kind {
-                case .entry(let i): applyEntry(ledger.entries[i], to: &state, log: &outcome.log, recording: recordLog)
+                case .entry(let i): applyEntry(i, to: &state, log: &outcome.log, recording: recordLog)
                 case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recordLog)
                 case .correction(let i): applyCorrection(ledger.corrections[i], to: &state, log: &outcome.log, recording: recordLog)
                 }
@@ -226,7 +273,10 @@ public struct BucketEngine {
 
     /// An entry's lines: accounts change funds; expense lines pay an earmark, a goal or the
     /// daily allowance (less what reserve and off-budget accounts paid).
-    private func applyEntry(_ entry: Entry, to state: inout State, log: inout BucketLog, recording: Bool) {
+    private func applyEntry(_ number: Int, to state: inout State, log: inout BucketLog, recording: Bool) {
+        let entry = ledger.entries[number]
+        // The categories in which this entry pays a bill, if it pays one.
+        let billCategories = state.billPayments.isEmpty ? nil : state.billPayments[number]
         var allowanceSpending = Money.zero
         var paidOutside = Money.zero
         for line in entry.postings {
@@ -254,6 +304,8 @@ public struct BucketEngine {
             case .category?:
                 if let earmarked = earmarked(id, state) {
                     state.pay(earmarked, posting.amount)
+                } else if let billCategories, billCategories.contains(id) {
+                    break  // paid from the bill's set-aside, not from the allowance
                 } else {
                     allowanceSpending = state.sum(allowanceSpending, posting.amount, what: "the spending against the allowance")
                 }
@@ -305,6 +357,10 @@ public struct BucketEngine {
         let people: [Int32]
         /// The allowance changes not yet applied (an index into the engine's list).
         var nextAllowanceChange = 0
+        /// The bills of the run, by due date, and the first one whose month has not ended.
+        var bills: [Bill] = []
+        var firstOpenBill = 0
+        var billPayments: [Int: [Int32]] = [:]
 
         init(ledger: Ledger, onBudget: [Bool]) {
             let count = ledger.names.names.count
@@ -401,6 +457,20 @@ public struct BucketEngine {
             }
             let allowanceSetAside = sum(remaining, future, what: "the allowance set aside for the rest of the month",
                                         at: allowanceLocation)
+            var billList: [BucketSnapshot.BillStatus] = []
+            var billsTotal = Money.zero
+            while firstOpenBill < bills.count && bills[firstOpenBill].month.last < date { firstOpenBill += 1 }
+            var index = firstOpenBill
+            while index < bills.count && bills[index].month.first <= date {
+                let bill = bills[index]
+                index += 1
+                guard bill.month.contains(date), bill.since <= date else { continue }
+                let paid = bill.paidOn.map { $0 <= date } ?? false
+                let status = BucketSnapshot.BillStatus(name: bill.name, due: bill.due, amount: bill.amount,
+                                                       paid: paid ? bill.paid : nil, isPaid: paid)
+                billsTotal = sum(billsTotal, status.setAside, what: "the money set aside for bills", at: bill.location)
+                billList.append(status)
+            }
             var earmarkList: [BucketSnapshot.EarmarkStatus] = []
             var monthly = Money.zero
             for id in earmarkOrder {
@@ -428,6 +498,7 @@ public struct BucketEngine {
                 owedList.append(.init(person: ledger.names[person], balance: balance))
             }
             var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
+            monthly = sum(monthly, billsTotal, what: "the money set aside for bills")
             main = sum(main, monthly, negate: true, what: "main savings")
             main = sum(main, goalsTotal, negate: true, what: "main savings")
             main = sum(main, owed, negate: true, what: "main savings")
@@ -437,7 +508,8 @@ public struct BucketEngine {
             }
             return BucketSnapshot(date: date, month: month, accounts: accounts, funds: funds, dailyAllowance: allowance,
                                   allowanceSpentToday: spentToday, remainingToday: remaining, daysAfterToday: daysAfter,
-                                  allowanceSetAside: allowanceSetAside, earmarks: earmarkList, monthlySetAside: monthly,
+                                  allowanceSetAside: allowanceSetAside, earmarks: earmarkList, bills: billList,
+                                  monthlySetAside: monthly,
                                   goals: goalList, goalsTotal: goalsTotal, people: owedList, owedToPeople: owed,
                                   mainSavings: main)
         }

@@ -18,6 +18,18 @@ public struct BucketSnapshot: Sendable {
         public var setAside: Money { paid == nil ? amount : .zero }
     }
 
+    /// A bill of this budgeting month: an occurrence of a schedule or a subscription that
+    /// spends, set aside until the entry that pays it is recorded.
+    public struct BillStatus: Sendable {
+        public var name: String
+        public var due: CivilDate
+        public var amount: Money
+        /// What the paying entry spent, once it is recorded.
+        public var paid: Money?
+        public var isPaid: Bool
+        public var setAside: Money { isPaid ? .zero : amount }
+    }
+
     public struct GoalStatus: Sendable {
         public var name: String
         public var balance: Money
@@ -49,6 +61,8 @@ public struct BucketSnapshot: Sendable {
     public var allowanceSetAside: Money
     /// Earmarks in effect this month.
     public var earmarks: [EarmarkStatus]
+    /// Bills due this month (schedules and subscriptions), in due order.
+    public var bills: [BillStatus]
     public var monthlySetAside: Money
     public var goals: [GoalStatus]
     public var goalsTotal: Money

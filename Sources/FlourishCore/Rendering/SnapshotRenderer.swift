@@ -19,6 +19,11 @@ public enum SnapshotRenderer {
             else if let due = earmark.dueDay { line += " (due on day \(due))" }
             out += line + "\n"
         }
+        for bill in s.bills {
+            var line = "  – \(bill.name): \(money.text(bill.setAside))"
+            if bill.isPaid { line += " (paid \(money.text(bill.paid ?? bill.amount)))" } else { line += " (due \(bill.due))" }
+            out += line + "\n"
+        }
         out += "• Custom Buckets (Goals): \(money.text(s.goalsTotal))\n"
         for goal in s.goals {
             out += "  – \(goal.name): \(money.text(goal.balance)) of \(money.text(goal.target))\n"
@@ -62,7 +67,12 @@ public enum SnapshotRenderer {
             ("funds", .object([("accounts", .array(accounts)), ("total", money.json(s.funds))])),
             ("buckets", .object([
                 ("allowance", money.json(s.allowanceSetAside)),
-                ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks))])),
+                ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks)),
+                                     ("bills", .array(s.bills.map { bill in
+                                         .object([("name", .string(bill.name)), ("due", .string(bill.due.description)),
+                                                  ("amount", money.json(bill.amount)), ("paid", bill.paid.map(money.json) ?? .null),
+                                                  ("setAside", money.json(bill.setAside))])
+                                     }))])),
                 ("goals", .object([("total", money.json(s.goalsTotal)), ("items", .array(goals))])),
                 ("owedToPeople", .object([("total", money.json(s.owedToPeople)), ("items", .array(s.people.filter { $0.owed > .zero }.map {
                     .object([("person", .string($0.person)), ("owed", money.json($0.owed))])

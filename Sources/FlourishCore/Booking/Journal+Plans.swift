@@ -1,0 +1,99 @@
+/// Schedules and subscriptions as plans, and the recorded entries that pay their occurrences
+/// (grammar.md, section 8, "Scheduled entries and bills").
+extension Journal {
+    /// The plans of a booked ledger: schedules first, then subscriptions, each in file order.
+    static func plans(_ ledger: Ledger, _ index: NameIndex) -> [Plan] {
+        var plans: [Plan] = []
+        func expenseCategories(_ lines: [Plan.Line]) -> [Int32] {
+            lines.filter { $0.amount > .zero && index.kind(of: $0.target) == .category }.map(\.target)
+        }
+        func make(_ name: String, _ recurrence: Recurrence, _ lines: [Plan.Line], _ source: Plan.Source,
+                  _ location: SourceLocation, since: CivilDate, expense: Money? = nil) -> Plan? {
+            let categories = expenseCategories(lines)
+            guard let spent = expense ?? (try? Money.sum(lines.filter { categories.contains($0.target) }.map(\.amount))),
+                  let size = try? Money.sum(lines.filter { $0.amount > .zero }.map(\.amount)) else { return nil }
+            return Plan(name: name, recurrence: recurrence, lines: lines, source: source, location: location,
+                        expense: spent, categories: categories, size: max(size, spent), since: since)
+        }
+        for (i, schedule) in ledger.schedules.enumerated() {
+            let lines = ledger.postings[schedule.postings].map { Plan.Line(target: $0.target.id, amount: $0.amount) }
+            // A schedule's bills are set aside from the first day of their budgeting month.
+            if let plan = make(schedule.name.value, schedule.recurrence, lines, .schedule(i), schedule.location, since: .earliest) {
+                plans.append(plan)
+            }
+        }
+        for (i, subscription) in ledger.subscriptions.enumerated() {
+            let frequency: Recurrence.Frequency
+            switch subscription.frequency {
+            case .weekly: frequency = .weeks(1)
+            case .monthly: frequency = .months(1, on: .firstDate)
+            case .yearly: frequency = .yearly
+            }
+            let amount = subscription.amount.value
+            var lines = [Plan.Line(target: subscription.account.id, amount: amount.negated ?? .zero)]
+            if let category = subscription.category { lines.insert(Plan.Line(target: category.id, amount: amount), at: 0) }
+            // Without a category a subscription is still a bill of its price.
+            let expense = subscription.category == nil ? amount : nil
+            if let plan = make(ledger.names[subscription.name.id], Recurrence(first: subscription.nextDue.value, frequency: frequency),
+                               lines, .subscription(i), subscription.location,
+                               since: min(subscription.date, subscription.nextDue.value), expense: expense) {
+                plans.append(plan)
+            }
+        }
+        return plans
+    }
+
+    /// How far from its due date an entry may be recorded and still pay an occurrence: a week
+    /// either way, and less than half the time between occurrences for ones closer together.
+    static func matchWindow(_ recurrence: Recurrence) -> Int {
+        switch recurrence.frequency {
+        case .days(let every): return min(7, (every - 1) / 2)
+        case .weeks(let every): return min(7, (7 * every - 1) / 2)
+        case .months, .yearly: return 7
+        }
+    }
+
+    /// Whether a recorded entry can pay an occurrence of `plan`: its description contains the
+    /// plan's name (in any case) or it has a tag that is the name (spaces written as `-`), and
+    /// its size is within 10% of the plan's.
+    func entry(_ entry: Entry, canPay plan: Plan) -> Bool {
+        let name = plan.name.lowercased()
+        let mentions = ledger.description(of: entry).lowercased().contains(name)
+            || ledger.tags(of: entry).contains { ledger.names[$0.id].lowercased() == String(name.map { $0 == " " ? "-" : $0 }) }
+        guard mentions else { return false }
+        guard let size = try? Money.sum(ledger.postings[entry.postings].filter { $0.amount > .zero }.map(\.amount)) else { return false }
+        let difference = size > plan.size ? (try? size - plan.size) : (try? plan.size - size)
+        guard let difference else { return false }
+        // 10% of the plan's size, exactly: difference × 10 ≤ size.
+        guard let scaled = try? difference * 10 else { return false }
+        return scaled <= plan.size
+    }
+
+    /// Every occurrence of every plan due within `range`, with the recorded entry that pays it.
+    /// Each entry pays at most one occurrence: occurrences are taken in date order, and each
+    /// takes the nearest matching entry within its window not taken already.
+    public func occurrences(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+        var found: [Occurrence] = []
+        for (number, plan) in plans.enumerated() {
+            let window = Self.matchWindow(plan.recurrence)
+            let dates = plan.recurrence.occurrences(in: range)
+            guard !dates.isEmpty else { continue }
+            // The entries that can pay this plan, by date.
+            var candidates: [(date: CivilDate, entry: Int)] = []
+            let low = dates[0].adding(days: -window)
+            let high = dates[dates.count - 1].adding(days: window)
+            for item in items where item.date >= low && item.date <= high {
+                guard case .entry(let i) = item.kind, entry(ledger.entries[i], canPay: plan) else { continue }
+                candidates.append((item.date, i))
+            }
+            var taken = Set<Int>()
+            for due in dates {
+                let best = candidates.filter { !taken.contains($0.entry) && abs(due.days(until: $0.date)) <= window }
+                    .min { (abs(due.days(until: $0.date)), $0.entry) < (abs(due.days(until: $1.date)), $1.entry) }
+                if let best { taken.insert(best.entry) }
+                found.append(Occurrence(plan: number, due: due, entry: best?.entry))
+            }
+        }
+        return found.sorted { ($0.due, $0.plan) < ($1.due, $1.plan) }
+    }
+}
