@@ -103,4 +103,44 @@ import Testing
         #expect(problems("schedule 2026-12-05 Gym weekly\n  Rent  1\n  Bank  2\n") == ["unbalanced-entry: entry does not balance: its lines sum to 3.00"])
         #expect(problems("schedule 2026-12-05 Gym weekly\n  Rnt  1\n  Bank\n").first?.hasPrefix("unknown-name: unknown account, category or person `Rnt`") == true)
     }
+
+    /// `check` warns about an occurrence due more than `overdue-days` (3) ago and not
+    /// recorded: one warning per schedule, naming the oldest.
+    @Test func checkWarnsAboutWhatIsNotRecorded() {
+        let path = TestSupport.temporaryDirectory() + "/due.flourish"
+        let ledger = """
+        currency USD
+        account Bank checking
+        category Rent
+        category Coffee
+        opening 2026-10-01 Bank 5000.00
+        schedule 2026-10-01 Rent monthly
+          Rent  1200.00
+          Bank
+        2026-10-01 * Rent for October
+          Rent  1200.00
+          Bank
+
+        """
+        func check(_ tail: String) -> RunResult {
+            TestSupport.write(ledger + tail, to: path)
+            return TestSupport.run(["check", path])
+        }
+        // November's rent, due 2026-11-01, is 3 days late on the 4th: no warning yet.
+        #expect(check("2026-11-04 Coffee\n  Coffee  3.00\n  Bank\n").stderr == "")
+        let late = check("2026-11-05 Coffee\n  Coffee  3.00\n  Bank\n")
+        #expect(late.status == .success)
+        #expect(late.stderr == """
+        \(path):6:1: warning: `Rent` was due on 2026-11-01, 4 days ago, and is not recorded
+         6 | schedule 2026-10-01 Rent monthly
+           | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+           = hint: record it with `flourish record --only Rent`, or put its name in the description of the entry that paid it
+
+        """)
+        #expect(check("2026-12-20 Coffee\n  Coffee  3.00\n  Bank\n").stderr.contains("warning: 2 occurrences of `Rent` are not recorded, the oldest due on 2026-11-01, 49 days ago\n"))
+        // The grace is a setting.
+        #expect(check("option overdue-days 10\n2026-11-05 Coffee\n  Coffee  3.00\n  Bank\n").stderr == "")
+        #expect(check("option overdue-days 10\noption overdue-days 2\n").stderr.contains("error: option `overdue-days` is declared more than once"))
+        #expect(check("option overdue-dayz 10\n").stderr.contains("error: unknown setting `overdue-dayz`"))
+    }
 }

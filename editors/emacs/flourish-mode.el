@@ -26,7 +26,7 @@
 (defconst flourish-keywords
   '("include" "currency" "month-start" "account" "category" "person" "opening" "balance"
     "correction" "budget" "earmark" "allowance" "goal" "move" "income" "savings-target"
-    "subscription" "schedule" "snapshot")
+    "subscription" "schedule" "snapshot" "option")
   "Words that start a directive.")
 
 (defvar flourish-mode-syntax-table

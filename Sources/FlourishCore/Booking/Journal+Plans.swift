@@ -53,20 +53,64 @@ extension Journal {
         }
     }
 
-    /// Whether a recorded entry can pay an occurrence of `plan`: its description contains the
-    /// plan's name (in any case) or it has a tag that is the name (spaces written as `-`), and
-    /// its size is within 10% of the plan's.
-    func entry(_ entry: Entry, canPay plan: Plan) -> Bool {
-        let name = plan.name.lowercased()
-        let mentions = ledger.description(of: entry).lowercased().contains(name)
-            || ledger.tags(of: entry).contains { ledger.names[$0.id].lowercased() == String(name.map { $0 == " " ? "-" : $0 }) }
-        guard mentions else { return false }
-        guard let size = try? Money.sum(ledger.postings[entry.postings].filter { $0.amount > .zero }.map(\.amount)) else { return false }
-        let difference = size > plan.size ? (try? size - plan.size) : (try? plan.size - size)
-        guard let difference else { return false }
-        // 10% of the plan's size, exactly: difference × 10 ≤ size.
-        guard let scaled = try? difference * 10 else { return false }
-        return scaled <= plan.size
+    /// Whether a recorded entry can pay an occurrence of `plan`: its size is within 10% of
+    /// the plan's, and its description contains the plan's name (in any case) or it has a tag
+    /// that is the name (spaces written as `-`). The size is tested first: it is integer
+    /// arithmetic, and rules out nearly every entry of a long ledger.
+    func entry(_ entry: Entry, canPay plan: Plan, name: PlanName) -> Bool {
+        var size = Money.zero
+        for line in entry.postings where ledger.postings[line].amount > .zero {
+            guard let sum = try? size + ledger.postings[line].amount else { return false }
+            size = sum
+        }
+        guard let difference = size > plan.size ? (try? size - plan.size) : (try? plan.size - size),
+              let scaled = try? difference * 10, scaled <= plan.size else { return false }
+        let file = ledger.files[Int(entry.descriptionLocation.file)]
+        if name.occurs(in: file.bytes[entry.descriptionLocation.range]) { return true }
+        return ledger.tags(of: entry).contains { ledger.names[$0.id].lowercased() == name.tag }
+    }
+
+    /// A plan's name, ready to be looked for in descriptions without making strings.
+    struct PlanName {
+        /// The name's bytes, ASCII letters in lower case.
+        let folded: [UInt8]
+        /// The name as a tag: lower case, spaces written as `-`.
+        let tag: String
+        let isASCII: Bool
+        let lowered: String
+
+        init(_ name: String) {
+            lowered = name.lowercased()
+            folded = name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            isASCII = name.utf8.allSatisfy { $0 < 128 }
+            tag = String(lowered.map { $0 == " " ? "-" : $0 })
+        }
+
+        /// Whether the name occurs in a description (quotes and escapes as written).
+        func occurs(in bytes: ArraySlice<UInt8>) -> Bool {
+            guard !folded.isEmpty else { return false }
+            if !isASCII { return String(decoding: bytes, as: UTF8.self).lowercased().contains(lowered) }
+            guard bytes.count >= folded.count else { return false }
+            let first = folded[0]
+            var start = bytes.startIndex
+            let last = bytes.endIndex - folded.count
+            while start <= last {
+                var byte = bytes[start]
+                if byte >= 65 && byte <= 90 { byte += 32 }
+                if byte == first {
+                    var matched = 1
+                    while matched < folded.count {
+                        var other = bytes[start + matched]
+                        if other >= 65 && other <= 90 { other += 32 }
+                        if other != folded[matched] { break }
+                        matched += 1
+                    }
+                    if matched == folded.count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
     }
 
     /// Every occurrence of every plan due within `range`, with the recorded entry that pays it.
@@ -82,8 +126,17 @@ extension Journal {
             var candidates: [(date: CivilDate, entry: Int)] = []
             let low = dates[0].adding(days: -window)
             let high = dates[dates.count - 1].adding(days: window)
-            for item in items where item.date >= low && item.date <= high {
-                guard case .entry(let i) = item.kind, entry(ledger.entries[i], canPay: plan) else { continue }
+            let name = PlanName(plan.name)
+            // Items are in date order: start at the first one in the window.
+            var first = 0
+            var count = items.count
+            while count > 0 {
+                let half = count / 2
+                if items[first + half].date < low { first += half + 1; count -= half + 1 } else { count = half }
+            }
+            for item in items[first...] {
+                if item.date > high { break }
+                guard case .entry(let i) = item.kind, entry(ledger.entries[i], canPay: plan, name: name) else { continue }
                 candidates.append((item.date, i))
             }
             var taken = Set<Int>()

@@ -38,6 +38,8 @@ public enum Problem: Sendable, Equatable {
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
     case sumOverflow(what: String, currency: Currency)
     case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
+    /// A schedule's or subscription's occurrences due more than the grace days ago and not recorded.
+    case notRecorded(name: String, count: Int, oldest: CivilDate, daysLate: Int)
     case deadlineBeforeStart(goal: String)
     // Buckets
     case overcommitted(date: CivilDate, shortfall: Money, funds: Money, days: Int, through: CivilDate, biggest: [SetAside], currency: Currency)
@@ -62,7 +64,7 @@ public enum Problem: Sendable, Equatable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .usedBeforeOpening: return .warning
+        case .usedBeforeOpening, .notRecorded: return .warning
         case .more(_, _, let severity): return severity
         default: return .error
         }
@@ -103,6 +105,7 @@ public enum Problem: Sendable, Equatable {
         case .balanceAssertionFailed: return "balance-assertion"
         case .sumOverflow: return "sum-overflow"
         case .usedBeforeOpening: return "used-before-opening"
+        case .notRecorded: return "not-recorded"
         case .deadlineBeforeStart: return "deadline-before-start"
         case .overcommitted: return "overcommitted"
         case .goalOverdrawn: return "goal-overdrawn"
@@ -182,6 +185,10 @@ public enum Problem: Sendable, Equatable {
                 + "actual \(Self.amount(actual, currency)), difference \(Self.difference(actual, expected, currency))"
         case .sumOverflow(let what, _):
             return "\(what) is too large to compute exactly"
+        case .notRecorded(let name, let count, let oldest, let daysLate):
+            let late = daysLate == 1 ? "1 day" : "\(daysLate) days"
+            if count == 1 { return "`\(Self.shown(name))` was due on \(oldest), \(late) ago, and is not recorded" }
+            return "\(count) occurrences of `\(Self.shown(name))` are not recorded, the oldest due on \(oldest), \(late) ago"
         case .usedBeforeOpening(let account, let used, let opened):
             return "`\(Self.shown(account))` is used on \(used), before its opening balance on \(opened)"
         case .deadlineBeforeStart(let goal):
@@ -277,6 +284,8 @@ public enum Problem: Sendable, Equatable {
             return "write the amounts of all lines but one"
         case .balanceAssertionFailed:
             return "record the missing entries, or add a `correction` with the reason"
+        case .notRecorded(let name, _, _, _):
+            return "record it with `flourish record --only \(StringLiteral.name(Self.shown(name)))`, or put its name in the description of the entry that paid it"
         case .usedBeforeOpening:
             return "date the opening balance on or before the first entry that uses the account"
         case .deadlineBeforeStart:

@@ -8,6 +8,9 @@ public struct Ledger: Sendable {
     public var currencyDeclarations: [Located<Currency>] = []
     /// Every `month-start` line; the first one counts.
     public var monthStarts: [Located<Int>] = []
+    /// `option overdue-days N`: how many days after its due date an unrecorded occurrence
+    /// draws a warning (the first one counts; default 3).
+    public var overdueDays: [Located<Int>] = []
     public var accounts: [Account] = []
     public var categories: [Category] = []
     public var people: [Person] = []
@@ -48,6 +51,7 @@ public struct Ledger: Sendable {
 
     /// The day budgeting months start on (1 unless declared).
     public var monthStartDay: Int { monthStarts.first?.value ?? 1 }
+    public var overdueGrace: Int { overdueDays.first?.value ?? 3 }
 
     /// An entry's `#tags`.
     public func tags(of entry: Entry) -> ArraySlice<NameRef> { entryTags[entry.tagRange] }

@@ -51,6 +51,11 @@ enum ScheduleEndWord: String, CaseIterable {
     case until, times
 }
 
+/// The settings `option NAME VALUE` takes.
+enum OptionName: String, CaseIterable {
+    case overdueDays = "overdue-days"
+}
+
 /// The words of `snapshot`'s BUCKET.
 enum SnapshotBucketWord: String, CaseIterable {
     case funds, allowance, monthly, goals

@@ -19,4 +19,5 @@ public enum Keyword: String, CaseIterable, Sendable {
     case subscription
     case schedule
     case snapshot
+    case option
 }

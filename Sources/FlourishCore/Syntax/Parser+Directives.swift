@@ -128,6 +128,15 @@ extension Parser {
             parseSubscription(&reader, &session, lineLocation)
         case .schedule:
             parseSchedule(&reader, &session, lineLocation)
+        case .option:
+            guard let nameToken = require("a setting (\(OptionName.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
+                  let option: OptionName = requireWord("setting", nameToken, &session) else { return nil }
+            switch option {
+            case .overdueDays:
+                guard let days = requireInteger("the number of days", in: 0...365, &reader, &session),
+                      expectEnd(&reader, &session) else { return nil }
+                session.ledger.overdueDays.append(days)
+            }
         case .snapshot:
             guard let date = requireDate(&reader, &session),
                   let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),

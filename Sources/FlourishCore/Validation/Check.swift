@@ -29,6 +29,7 @@ public struct Check: Sendable {
         .balanceAssertions,
         .openingBalances,
         .buckets,
+        .recorded,
     ]
 }
 

@@ -18,6 +18,11 @@ extension Check {
                 report(String(later.value), kind: "month start", at: later.location, first: first.location)
             }
         }
+        if let first = ledger.overdueDays.first {
+            for later in ledger.overdueDays.dropFirst() {
+                report("overdue-days", kind: "option", at: later.location, first: first.location)
+            }
+        }
         var declared: [Int32: SourceLocation] = [:]
         let names = ledger.accounts.map { ($0.name, "account") } + ledger.categories.map { ($0.name, "category") }
             + ledger.people.map { ($0.name, "person") }
