@@ -143,4 +143,50 @@ import Testing
         #expect(check("option overdue-days 10\noption overdue-days 2\n").stderr.contains("error: option `overdue-days` is declared more than once"))
         #expect(check("option overdue-dayz 10\n").stderr.contains("error: unknown setting `overdue-dayz`"))
     }
+
+    /// `due` lists what is not recorded; `record` appends entries that pay it, checked and
+    /// atomically; a second `record` finds nothing.
+    @Test func dueAndRecord() throws {
+        let path = TestSupport.temporaryDirectory() + "/record.flourish"
+        let ledger = """
+        currency USD
+        account Bank checking
+        category Rent
+        category Coffee
+        category Streaming
+        opening 2026-10-01 Bank 5000.00
+        subscription 2026-10-01 Netflix 15.49 monthly next 2026-11-12 from Bank category Streaming
+        schedule 2026-10-01 Rent monthly
+          Rent  1200.00
+          Bank
+        2026-10-01 * Rent for October
+          Rent  1200.00
+          Bank
+        2026-11-20 Coffee
+          Coffee  3.00
+          Bank
+
+        """
+        TestSupport.write(ledger, to: path)
+        let due = TestSupport.run(["due", path])
+        #expect(due.status == .success)
+        #expect(due.stdout == """
+        Due through 2026-11-20, not recorded:
+
+        Due         Name        Amount  Late
+        2026-11-01  Rent     $1,200.00  19 days
+        2026-11-12  Netflix     $15.49  8 days
+
+        """)
+        #expect(TestSupport.run(["due", path, "--only", "Rnt"]).stderr.contains("no schedule or subscription is named 'Rnt'\nDid you mean 'Rent'?"))
+        let dry = TestSupport.run(["record", path, "--dry-run"])
+        #expect(dry.stdout == "2026-11-01 Rent\n  Rent  1200.00\n  Bank\n2026-11-12 Netflix\n  Streaming  15.49\n  Bank\n")
+        #expect(TestSupport.read(path) == ledger)
+        let recorded = TestSupport.run(["record", path, "--through", "2026-12-01"])
+        #expect(recorded.stdout == "recorded 3 entries in \(path): Rent 2026-11-01, Netflix 2026-11-12, Rent 2026-12-01\n")
+        #expect(TestSupport.read(path) == ledger + "\n2026-11-01 Rent\n  Rent  1200.00\n  Bank\n2026-11-12 Netflix\n  Streaming  15.49\n  Bank\n2026-12-01 Rent\n  Rent  1200.00\n  Bank\n")
+        #expect(TestSupport.run(["check", path]).stderr == "")
+        #expect(TestSupport.run(["due", path]).stdout == "Nothing is due through 2026-12-01 that is not recorded.\n")
+        #expect(TestSupport.run(["record", path]).stdout == "Nothing to record through 2026-12-01.\n")
+    }
 }

@@ -77,7 +77,7 @@ enum AddCommand {
         }
         let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : invocation.flags.contains("--unmarked") ? .unmarked : .cleared
         let entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
-        if let stop = file.append(entry, what: "the entry", context) { return stop }
+        if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
         return .success
     }
@@ -211,7 +211,7 @@ enum AddCommand {
         let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : .cleared
         let entry = entryText(date: date.description, description: description, status: status, tags: invocation.repeated["--tag"] ?? [], lines: lines)
         context.stdout.write("\n" + entry)
-        if let stop = file.append(entry, what: "the entry", context) { return stop }
+        if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
         context.stdout.write("added to \(path)\n")
         return .success
     }

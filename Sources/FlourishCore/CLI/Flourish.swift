@@ -19,6 +19,8 @@ public enum Flourish {
         ("export", { arguments, context throws(Invocation.UsageError) in try ExportCommand.run(arguments, context) }),
         ("add", { arguments, context throws(Invocation.UsageError) in try AddCommand.run(arguments, context) }),
         ("import", { arguments, context throws(Invocation.UsageError) in try ImportCommand.run(arguments, context) }),
+        ("due", { arguments, context throws(Invocation.UsageError) in try DueCommand.run(arguments, context) }),
+        ("record", { arguments, context throws(Invocation.UsageError) in try RecordCommand.run(arguments, context) }),
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
         ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]

@@ -16,6 +16,8 @@ enum HelpText {
       add                     Append one entry, checked, written atomically.
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
       import                  Append a bank's CSV statement as entries.
+      due                     List scheduled entries and bills due and not recorded.
+      record                  Append the entries of what is due, checked, atomically.
       lsp                     Run the language server (for editors) on stdin and stdout.
       completions             Print a completion script for bash, zsh or fish.
       report                  Show a report: dashboard, balances, register, budget,
@@ -251,6 +253,8 @@ enum HelpText {
         case "export": return export
         case "add": return add
         case "import": return importing
+        case "due": return due
+        case "record": return record
         case "lsp": return lsp
         case "completions": return completions
         case "help": return help
@@ -266,6 +270,54 @@ enum HelpText {
         default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
         }
     }
+
+    static let due = """
+    OVERVIEW: List what schedules and subscriptions have had due and is not recorded.
+
+    An occurrence is recorded when an entry pays it: the entry's description holds the
+    schedule's name (or a tag is the name), its size is within 10% and its date within a
+    week of the due date (grammar.md, section 8). Occurrences are looked for from the
+    ledger's first dated line.
+
+    USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--format text|json]
+
+    OPTIONS:
+      --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
+                              last dated line).
+      --only NAME             Only this schedule or subscription (repeatable).
+      --format FORMAT         text (default) or json.
+      --allow-include DIR     Let the ledger include files from DIR too (repeatable).
+      -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish due budget.flourish --through today
+      flourish due --only Rent --format json
+
+    """
+
+    static let record = """
+    OVERVIEW: Append an entry for each occurrence that is due and not recorded.
+
+    Each entry is dated on its due date, described by the schedule's name and made of the
+    schedule's lines as written (a subscription: its category and paying account), so that
+    it pays the occurrence. The file must check clean before; the ledger must check clean
+    with the new entries; then the file is replaced atomically. Otherwise nothing changes.
+
+    USAGE: flourish record [<file>] [--through <date>] [--only <name>] [--dry-run]
+
+    OPTIONS:
+      --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
+                              last dated line).
+      --only NAME             Only this schedule or subscription (repeatable).
+      --dry-run               Print the entries instead of writing them.
+      --allow-include DIR     Let the ledger include files from DIR too (repeatable).
+      -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish record budget.flourish --through today --dry-run
+      flourish record --only Rent --through 2026-12-01
+
+    """
 
     static let lsp = """
     OVERVIEW: Run the Flourish language server for editors.

@@ -102,7 +102,7 @@ enum ImportCommand {
         }
         let text = Importer.entries(fresh, account: rules.account, decimals: decimals, fee: rules.fee?.category,
                                     closing: Importer.closingBalance(read.rows))
-        if let stop = file.append(text, what: "the imported entries", context) { return stop }
+        if let stop = file.append(text, what: "the imported entries", command: "import", context) { return stop }
         var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
         if !read.skipped.isEmpty { summary += " (\(counted(read.skipped.count, "row", "rows")) left out by skip rules)" }

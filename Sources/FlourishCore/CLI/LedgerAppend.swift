@@ -39,7 +39,7 @@ struct LedgerAppend {
 
     /// Appends `text` after a blank line, checks the result, and writes it; `what` names the
     /// addition in the refusal ("the entry", "the imported entries").
-    func append(_ text: String, what: String, _ context: Flourish.Context) -> ExitCode? {
+    func append(_ text: String, what: String, command: String, _ context: Flourish.Context) -> ExitCode? {
         var updated = original
         if let last = updated.last, last != UInt8(ascii: "\n") { updated.append(UInt8(ascii: "\n")) }
         if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
@@ -54,7 +54,7 @@ struct LedgerAppend {
             return .problems
         }
         do {
-            try edit.commit(updated, doing: "`\(what == "the entry" ? "add" : "import")`")
+            try edit.commit(updated, doing: "`\(command)`")
         } catch {
             return context.cannotEdit(error)
         }

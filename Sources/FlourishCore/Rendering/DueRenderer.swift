@@ -1,0 +1,25 @@
+/// Renders a `DueReport` as a text table or JSON.
+public enum DueRenderer {
+    public static func text(_ report: DueReport) -> String {
+        guard !report.rows.isEmpty else { return "Nothing is due through \(report.through) that is not recorded.\n" }
+        let money = MoneyFormat(report.currency)
+        var table = TextTable([("Due", .left), ("Name", .left), ("Amount", .right), ("Late", .left)])
+        for row in report.rows {
+            let late = row.daysLate == 0 ? "due that day" : row.daysLate == 1 ? "1 day" : "\(row.daysLate) days"
+            table.add([row.due.description, row.name, money.text(row.amount), late])
+        }
+        return "Due through \(report.through), not recorded:\n\n" + table.rendered()
+    }
+
+    public static func json(_ report: DueReport) -> String {
+        let money = MoneyFormat(report.currency)
+        return JSONValue.object([
+            ("through", .string(report.through.description)),
+            ("currency", .string(report.currency.code)),
+            ("due", .array(report.rows.map { row in
+                .object([("date", .string(row.due.description)), ("name", .string(row.name)),
+                         ("amount", money.json(row.amount)), ("daysLate", .integer(row.daysLate))])
+            })),
+        ]).rendered()
+    }
+}
