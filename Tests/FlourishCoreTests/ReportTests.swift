@@ -84,7 +84,7 @@ import Testing
     @Test func usageErrors() {
         let unknown = TestSupport.run(["report", "snapshto", Self.drip])
         #expect(unknown.status == .usage)
-        #expect(unknown.stderr.hasPrefix("Error: unknown report 'snapshto'\nDid you mean 'snapshot'?\nReports: dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log\n"))
+        #expect(unknown.stderr.hasPrefix("Error: unknown report 'snapshto'\nDid you mean 'snapshot'?\nReports: dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log, forecast\n"))
         let missing = TestSupport.run(["report"])
         #expect(missing.stderr.hasPrefix("Error: no ledger file given\nName one, as in 'flourish report dashboard budget.flourish', or set FLOURISH_FILE.\n"))
         let badDate = TestSupport.run(["report", "snapshot", "--date", "2026-02-30", Self.drip])

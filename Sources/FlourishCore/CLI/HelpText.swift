@@ -115,6 +115,10 @@ enum HelpText {
                               goals: progress and what each goal needs a month.
                               snapshot: the buckets at the end of a day.
                               log: allowance, cash reserve and correction logs.
+                              forecast: day by day to --until: balances and buckets with
+                                schedules, bills, earmarks, expected income and the
+                                allowance spent in full; the first day the bucket rule
+                                would break; what is safe to spend today.
       <name>                  register only: account, category or person names.
       <file>                  Ledger files, ending in .flourish or containing a '/'
                               (default: $FLOURISH_FILE).
@@ -127,12 +131,14 @@ enum HelpText {
       --to <date>             The last day of the period.
                               Default period: the budgeting month of the report date
                               (the whole ledger for register).
+      --until <date>          forecast: the last day (default: three months after the
+                              report date).
       --match <text>          register: only entries whose description contains text.
       --tag <tag>             register: only entries with this #tag.
       --settle                people: the transfers that settle everyone.
       --format <format>       text (default), csv (RFC 4180), json (amounts as decimal
-                              strings, docs/json.md), or html for review and dashboard:
-                              one self-contained page with charts.
+                              strings, docs/json.md), or html for review, dashboard
+                              and forecast: one self-contained page with charts.
       -o, --output <file>     Write the report to a file (atomically) instead.
       --ascii                 Bars and sparklines in plain ASCII (the default when the
                               terminal is not UTF-8).

@@ -1,7 +1,7 @@
 /// `flourish report [KIND] [NAME…] [FILE…] [--date D] [--month M | --from D --to D] [--format F]`.
 enum ReportCommand {
     enum Kind: String, CaseIterable {
-        case dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log
+        case dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log, forecast
 
         /// Reports with their own renderers, which have no CSV form.
         var hasCSV: Bool { self != .snapshot && self != .log }
@@ -12,7 +12,7 @@ enum ReportCommand {
     }
 
     static let flags = ["-h", "--help", "--settle", "--ascii"]
-    static let valued = ["--date", "--month", "--from", "--to", "--format", "--match", "--tag", "-o", "--output", "--allow-include"]
+    static let valued = ["--date", "--month", "--from", "--to", "--until", "--format", "--match", "--tag", "-o", "--output", "--allow-include"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
@@ -39,8 +39,11 @@ enum ReportCommand {
         if format == .csv && !kind.hasCSV {
             throw Invocation.UsageError(message: "the \(kind.rawValue) report has no CSV form; use --format text or json")
         }
-        if format == .html && kind != .review && kind != .dashboard {
-            throw Invocation.UsageError(message: "--format html is for the review and dashboard reports")
+        if format == .html && kind != .review && kind != .dashboard && kind != .forecast {
+            throw Invocation.UsageError(message: "--format html is for the review, dashboard and forecast reports")
+        }
+        if kind != .forecast && invocation.values["--until"] != nil {
+            throw Invocation.UsageError(message: "--until belongs to the forecast report")
         }
         let output = invocation.values["-o"] ?? invocation.values["--output"]
         // Register takes names to filter by; every other operand is a ledger file.
@@ -72,6 +75,24 @@ enum ReportCommand {
             }
             context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report))
             return .success
+        case .forecast:
+            let from = try parseDay(invocation.values["--date"], context) ?? span.upperBound
+            let until = try parseDay(invocation.values["--until"], context)
+                ?? CivilDate.clamped(year: from.year, month: from.month + 3, day: from.day) ?? CivilDate.latest
+            guard from < until else { throw Invocation.UsageError(message: "--until must come after the report date, \(from)") }
+            let (made, problems) = ForecastReport.make(journal, from: from, until: until)
+            guard let report = made else {
+                context.stderr.write(DiagnosticRenderer(files: journal.ledger.files, colour: context.colour).render(problems))
+                return .problems
+            }
+            let text: String
+            switch format {
+            case .text: text = ForecastRenderer.text(report)
+            case .csv: text = ForecastRenderer.csv(report)
+            case .json: text = ForecastRenderer.json(report)
+            case .html: text = ForecastRenderer.html(report)
+            }
+            return write(text, to: output, context)
         case .log:
             // By default: the budgeting month of the last date, within the ledger's dates.
             let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
@@ -131,7 +152,7 @@ enum ReportCommand {
             case .register:
                 document = try RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
                                                    tag: invocation.values["--tag"]).document
-            case .snapshot, .log:
+            case .snapshot, .log, .forecast:
                 return .success  // rendered above
             }
         } catch {
@@ -151,6 +172,11 @@ enum ReportCommand {
         case .json: text = renderer.json(document)
         case .html: text = html ?? ""
         }
+        return write(text, to: output, context)
+    }
+
+    /// The report on standard output, or written atomically to `output`.
+    static func write(_ text: String, to output: String?, _ context: Flourish.Context) -> ExitCode {
         guard let output else {
             context.stdout.write(text)
             return .success

@@ -93,6 +93,52 @@ enum SVGChart {
         return out + "</svg>\n"
     }
 
+    /// Several lines of daily values over the same days (they may go below zero, drawn as a
+    /// zero line), a legend under the dates, and an optional day marked with a dashed
+    /// vertical line and its label.
+    static func series(id: String, title: String, description: String, labels: [String],
+                       series: [(name: String, values: [Money])], mark: (index: Int, label: String)?) -> String {
+        let height = 320
+        let (left, right, top, bottom) = (20, 20, 40, 40 + 22 * ((series.count + 2) / 3))
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let all: [Int64] = series.flatMap { $0.values.map(\.minorUnits) } + [0]
+        let low = all.min() ?? 0
+        let high = all.max() ?? 0
+        // The span, in full width: no pair of amounts can overflow it.
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        func y(_ value: Money) -> Int {
+            guard !overflow, span > 0 else { return top + plotHeight / 2 }
+            let (offset, _) = value.minorUnits.subtractingReportingOverflow(low)
+            return top + plotHeight - ChartScale.position(offset, top: span, length: plotHeight)
+        }
+        func x(_ index: Int) -> Int { labels.count < 2 ? left + plotWidth / 2 : left + index * plotWidth / (labels.count - 1) }
+        var out = open(id: id, title: title, description: description, height: height)
+        out += "<line class=\"zero\" x1=\"\(left)\" y1=\"\(y(.zero))\" x2=\"\(left + plotWidth)\" y2=\"\(y(.zero))\" />\n"
+        for (number, line) in series.enumerated() where !line.values.isEmpty {
+            let path = line.values.indices.map { "\(x($0)),\(y(line.values[$0]))" }.joined(separator: " ")
+            out += "<polyline class=\"series\(number % 5)\" points=\"\(path)\"><title>\(HTMLPage.escape(line.name))</title></polyline>\n"
+        }
+        if let mark, labels.indices.contains(mark.index) {
+            let at = x(mark.index)
+            out += "<line class=\"break\" x1=\"\(at)\" y1=\"\(top - 8)\" x2=\"\(at)\" y2=\"\(top + plotHeight)\" />\n"
+            let anchor = at > left + plotWidth * 2 / 3 ? "end" : "start"
+            out += "<text class=\"breaktext\" x=\"\(anchor == "end" ? at - 6 : at + 6)\" y=\"\(top - 12)\" text-anchor=\"\(anchor)\">\(HTMLPage.escape(mark.label))</text>\n"
+        }
+        if let first = labels.first, let last = labels.last {
+            let dates = top + plotHeight + 20
+            out += "<text class=\"muted\" x=\"\(left)\" y=\"\(dates)\">\(HTMLPage.escape(first))</text>\n"
+            out += "<text class=\"muted\" x=\"\(left + plotWidth)\" y=\"\(dates)\" text-anchor=\"end\">\(HTMLPage.escape(last))</text>\n"
+        }
+        for (number, line) in series.enumerated() {
+            let x0 = left + (number % 3) * 200
+            let level = top + plotHeight + 44 + (number / 3) * 22
+            out += "<line class=\"series\(number % 5)\" x1=\"\(x0)\" y1=\"\(level)\" x2=\"\(x0 + 28)\" y2=\"\(level)\" />\n"
+            out += "<text x=\"\(x0 + 36)\" y=\"\(level + 5)\">\(HTMLPage.escape(line.name))</text>\n"
+        }
+        return out + "</svg>\n"
+    }
+
     private static func open(id: String, title: String, description: String, height: Int) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">\n"
             + "<title id=\"\(id)-title\">\(HTMLPage.escape(title))</title>\n<desc id=\"\(id)-desc\">\(HTMLPage.escape(description))</desc>\n"

@@ -1,0 +1,156 @@
+/// The ledger carried into the future (grammar.md, section 8, "Forecast"): the expected lines
+/// from the day after a date through a last day, written as entries of a ledger file of their
+/// own and booked with the ledger, so that the one bucket engine divides the projected money
+/// exactly as it divides the recorded money.
+///
+/// Expected are: every occurrence of a schedule or subscription not recorded yet; each
+/// month's earmarks, paid on their due day (unless a schedule or subscription pays that
+/// category that month); the expected income, on each budgeting month's first day, when no
+/// schedule brings income; and the daily allowance, spent in full every day. Money the forecast
+/// spends or receives without an account of its own goes through the first on-budget checking
+/// account (or the first on-budget account).
+public struct Projection: Sendable {
+    /// One expected line, and the ledger line it comes from.
+    public struct Event: Sendable {
+        public var date: CivilDate
+        public var what: String
+        /// Positive: money in; negative: money out.
+        public var amount: Money
+        public var source: SourceLocation?
+    }
+
+    /// The ledger with the expected entries, booked.
+    public var journal: Journal
+    public var events: [Event]
+    /// Problems booking the projection found (an overflow): the forecast is then not made.
+    public var diagnostics: [Diagnostic]
+
+    /// Names the forecast gives the lines it adds, in categories of their own when the ledger
+    /// has none to use.
+    static let allowanceCategory = "Daily allowance (forecast)"
+    static let incomeCategory = "Expected income (forecast)"
+    static let billCategory = "Bills (forecast)"
+
+    public static func make(_ journal: Journal, after start: CivilDate, through end: CivilDate) -> Projection {
+        let ledger = journal.ledger
+        let decimals = journal.currency.decimals
+        func amount(_ money: Money) -> String { money.formatted(decimals: decimals, grouping: false) }
+        let account = ledger.accounts.first { journal.onBudget[Int($0.name.id)] && $0.kind == .checking }
+            ?? ledger.accounts.first { journal.onBudget[Int($0.name.id)] }
+        guard let account, start < end else { return Projection(journal: journal, events: [], diagnostics: []) }
+        let paying = StringLiteral.name(ledger.names[account.name.id])
+        var events: [Event] = []
+        var text = "category \(StringLiteral.name(allowanceCategory))\ncategory \(StringLiteral.name(billCategory))\n"
+            + "category \(StringLiteral.name(incomeCategory)) income\n"
+        func entry(_ date: CivilDate, _ description: String, _ lines: [(String, Money)]) {
+            text += "\(date) \(EntryText.description(description))\n"
+            for (target, value) in lines { text += "  \(target)  \(amount(value))\n" }
+        }
+        let first = start.adding(days: 1)
+
+        // Schedules and subscriptions: each occurrence not recorded yet.
+        var billed: Set<String> = []  // "category month" pairs a plan pays
+        for occurrence in journal.occurrences(in: first...end) where occurrence.entry == nil {
+            let plan = journal.plans[occurrence.plan]
+            var lines = plan.lines.map { (StringLiteral.name(ledger.names[$0.target]), $0.amount) }
+            if case .subscription(let i) = plan.source, ledger.subscriptions[i].category == nil {
+                lines.append((StringLiteral.name(billCategory), plan.expense))
+            }
+            entry(occurrence.due, plan.name, lines)
+            let month = journal.month(containing: occurrence.due)
+            for category in plan.categories { billed.insert("\(category) \(month)") }
+            let change = plan.lines.filter { journal.onBudget[Int($0.target)] }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
+            events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location))
+        }
+
+        // Earmarks: paid on their due day (the month's last day without one), each month.
+        var month = journal.month(containing: first)
+        let snapshot = BucketEngine(journal).snapshot(at: start)
+        while month.first <= end {
+            for earmark in currentEarmarks(ledger, on: max(month.first, first)) {
+                let category = earmark.category.id
+                var due = month.date(ofDay: earmark.dueDay?.value ?? 31)
+                if due > month.last { due = month.last }
+                if month.contains(start) {
+                    // This month's: not if paid already; if its day has passed, tomorrow.
+                    let name = ledger.names[category]
+                    if snapshot?.earmarks.first(where: { $0.category == name })?.paid != nil { continue }
+                    if due <= start { due = first }
+                }
+                guard due >= first, due <= end, !coveredByPlan(category, month, billed, journal) else { continue }
+                let name = StringLiteral.name(ledger.names[category])
+                let value = earmark.amount.value
+                entry(due, "\(ledger.names[category]) (earmark)", [(name, value), (paying, value.negated ?? .zero)])
+                events.append(Event(date: due, what: "earmark \(ledger.names[category])", amount: value.negated ?? .zero,
+                                    source: earmark.location))
+            }
+            month = month.next
+        }
+
+        // Expected income, when no schedule brings income.
+        let scheduledIncome = journal.plans.contains { plan in plan.lines.contains { journal.index.kind(of: $0.target) == .incomeCategory } }
+        if !scheduledIncome {
+            var month = journal.month(containing: first)
+            if month.first < first { month = month.next }
+            while month.first <= end {
+                if let income = ledger.incomes.last(where: { $0.date <= month.first }) {
+                    var value = income.amount.value
+                    if income.period == .yearly { value = Money(minorUnits: value.minorUnits / 12) }
+                    entry(month.first, "Expected income", [(paying, value), (StringLiteral.name(incomeCategory), value.negated ?? .zero)])
+                    events.append(Event(date: month.first, what: "expected income", amount: value, source: income.location))
+                }
+                month = month.next
+            }
+        }
+
+        // The daily allowance, spent in full.
+        var day = first
+        while day <= end {
+            if let allowance = ledger.allowances.last(where: { $0.date <= day }), allowance.amount.value > .zero {
+                let value = allowance.amount.value
+                entry(day, "Daily allowance", [(StringLiteral.name(allowanceCategory), value), (paying, value.negated ?? .zero)])
+                events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location))
+            }
+            day = day.adding(days: 1)
+        }
+
+        // Booked with the ledger: its files from memory, the projection as one more file.
+        let files = ledger.files
+        let included = Set(ledger.includes.compactMap(\.file))
+        let roots = files.indices.filter { !included.contains($0) }.map { files[$0] }
+        var overlay: [String: [UInt8]] = [:]
+        for file in files {
+            overlay[LedgerLoader.normalise(file.path)] = file.bytes
+            overlay[LedgerLoader.normalise(FileSystem.absolute(file.path))] = file.bytes
+        }
+        let folders = files.map { FileSystem.directory(of: FileSystem.absolute($0.path)) }
+        let generated = SourceFile(path: "(forecast)", text: text)
+        let loaded = LedgerLoader.load(sources: roots + [generated], overlay: overlay, allowedIncludes: folders)
+        let booked = Booker.book(loaded.ledger)
+        let problems = (loaded.diagnostics + booked.diagnostics).filter { $0.severity == .error }
+        return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
+    }
+
+    /// The earmark in effect for each category on a day (the latest dated on or before it).
+    private static func currentEarmarks(_ ledger: Ledger, on day: CivilDate) -> [Earmark] {
+        var latest: [Int32: Earmark] = [:]
+        var order: [Int32] = []
+        for earmark in ledger.earmarks where earmark.date <= day {
+            if latest[earmark.category.id] == nil { order.append(earmark.category.id) }
+            latest[earmark.category.id] = earmark
+        }
+        return order.compactMap { latest[$0] }.filter { $0.amount.value > .zero }
+    }
+
+    /// Whether a schedule or subscription pays this category (or one below it) this month.
+    private static func coveredByPlan(_ category: Int32, _ month: BudgetMonth, _ billed: Set<String>, _ journal: Journal) -> Bool {
+        for id in journal.index.kinds.indices where billed.contains("\(id) \(month)") {
+            var up = Int32(id)
+            while up >= 0 {
+                if up == category { return true }
+                up = journal.parent[Int(up)]
+            }
+        }
+        return false
+    }
+}
