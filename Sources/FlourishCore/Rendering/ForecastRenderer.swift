@@ -103,7 +103,8 @@ public enum ForecastRenderer {
         let description = "Main savings from \(money.text(report.days.first?.snapshot.mainSavings ?? .zero)) to \(money.text(report.days.last?.snapshot.mainSavings ?? .zero))"
             + (report.firstBreak.map { "; the bucket rule breaks on \($0.date)" } ?? "; the bucket rule holds throughout")
         page.section("chart", "Balances and main savings", SVGChart.series(id: "forecast", title: "Balances and main savings, day by day",
-                                                                          description: description, labels: labels, series: series, mark: mark))
+                                                                          description: description, labels: labels, series: series, mark: mark,
+                                                                          format: money.text))
         let rows = report.days.filter { !named($0).isEmpty || $0.snapshot.date == report.firstBreak?.date }.map { day in
             [day.snapshot.date.description, HTMLPage.escape(named(day)), HTMLPage.escape(money.text(day.snapshot.funds)),
              HTMLPage.escape(money.text(day.snapshot.mainSavings))]

@@ -97,9 +97,10 @@ enum SVGChart {
     /// zero line), a legend under the dates, and an optional day marked with a dashed
     /// vertical line and its label.
     static func series(id: String, title: String, description: String, labels: [String],
-                       series: [(name: String, values: [Money])], mark: (index: Int, label: String)?) -> String {
+                       series: [(name: String, values: [Money])], mark: (index: Int, label: String)?,
+                       format: (Money) -> String) -> String {
         let height = 320
-        let (left, right, top, bottom) = (20, 20, 40, 40 + 22 * ((series.count + 2) / 3))
+        let (left, right, top, bottom) = (110, 20, 40, 40 + 22 * ((series.count + 2) / 3))
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let all: [Int64] = series.flatMap { $0.values.map(\.minorUnits) } + [0]
@@ -115,6 +116,14 @@ enum SVGChart {
         func x(_ index: Int) -> Int { labels.count < 2 ? left + plotWidth / 2 : left + index * plotWidth / (labels.count - 1) }
         var out = open(id: id, title: title, description: description, height: height)
         out += "<line class=\"zero\" x1=\"\(left)\" y1=\"\(y(.zero))\" x2=\"\(left + plotWidth)\" y2=\"\(y(.zero))\" />\n"
+        // The axis: the highest and lowest values, and zero when it lies between them.
+        var marks: [Money] = [Money(minorUnits: high), Money(minorUnits: low)]
+        if low < 0 && high > 0 { marks.append(.zero) }
+        var placed: [Int] = []
+        for value in marks where !placed.contains(where: { abs($0 - y(value)) < 16 }) {
+            placed.append(y(value))
+            out += "<text class=\"muted\" x=\"\(left - 6)\" y=\"\(y(value) + 4)\" text-anchor=\"end\">\(HTMLPage.escape(format(value)))</text>\n"
+        }
         for (number, line) in series.enumerated() where !line.values.isEmpty {
             let path = line.values.indices.map { "\(x($0)),\(y(line.values[$0]))" }.joined(separator: " ")
             out += "<polyline class=\"series\(number % 5)\" points=\"\(path)\"><title>\(HTMLPage.escape(line.name))</title></polyline>\n"
