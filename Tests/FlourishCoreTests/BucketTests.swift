@@ -405,4 +405,56 @@ import Testing
         #expect(s.bills.isEmpty)
         #expect(s.monthlySetAside == Money(minorUnits: 120_000))
     }
+
+    /// A rollover budget is an envelope: funded on each month's first day, spent from (not
+    /// from the allowance), carried over when unspent and reduced next month when overspent.
+    /// By hand: October 300 − 250 = 50; November 50 + 300 − 400 = −50 (nothing set aside, the
+    /// 50 overspent comes from main savings); December −50 + 300 = 250, then − 50 = 200. Main
+    /// savings is funds − the allowance set aside (1.00 a day left in the month) − envelopes:
+    /// October 10, 1,750 − 22 − 50; November 30, 1,350 − 1 − 0; December 3, 1,300 − 29 − 200.
+    @Test func rolloverBudgetsAreEnvelopes() throws {
+        let ledger = """
+        currency USD
+        account Bank checking
+        category Food:Groceries
+        category Food:Dining
+        opening 2026-10-01 Bank 2000.00
+        allowance 2026-10-01 1.00
+        budget 2026-10-01 Food 300.00 rollover
+        2026-10-10 * Shop
+          Food:Groceries  250.00
+          Bank
+        2026-11-05 * Shop
+          Food:Groceries  400.00
+          Bank
+        2026-12-03 * Dinner
+          Food:Dining  50.00
+          Bank
+
+        """
+        func envelope(_ day: String) throws -> [String] {
+            let s = try snapshot(ledger, day)
+            return s.envelopes.map { "\($0.category) \($0.carriedIn.minorUnits) \($0.budget.minorUnits) \($0.spent.minorUnits) \($0.available.minorUnits)" }
+                + ["set aside \(s.envelopesTotal.minorUnits)", "main \(s.mainSavings.minorUnits)", "allowance spent \(s.allowanceSpentToday.minorUnits)"]
+        }
+        #expect(try envelope("2026-10-10") == ["Food 0 30000 25000 5000", "set aside 5000", "main 167800", "allowance spent 0"])
+        #expect(try envelope("2026-10-31") == ["Food 0 30000 25000 5000", "set aside 5000", "main 169900", "allowance spent 0"])
+        #expect(try envelope("2026-11-30") == ["Food 5000 30000 40000 -5000", "set aside 0", "main 134900", "allowance spent 0"])
+        #expect(try envelope("2026-12-03") == ["Food -5000 30000 5000 20000", "set aside 20000", "main 107100", "allowance spent 0"])
+        // The budget report shows what was carried in and what is available.
+        let path = TestSupport.temporaryDirectory() + "/rollover.flourish"
+        TestSupport.write(ledger, to: path)
+        let csv = TestSupport.run(["report", "budget", path, "--month", "2026-11", "--format", "csv"]).stdout
+        #expect(csv.hasPrefix("category,budget,carried_in,spent,remaining,available,used,progress,status\r\nFood,300.00,50.00,400.00,-100.00,-50.00,133.33,133.33,over\r\n"))
+        // Measured against what the month had (carried in + budget): 250 of 250 in December
+        // would be "near", not over the 300 budget.
+        let december = TestSupport.run(["report", "budget", path, "--month", "2026-12", "--format", "csv"]).stdout
+        #expect(december.contains("Food,300.00,-50.00,50.00,250.00,200.00,16.67,16.67,\r\n"))
+        // Without `rollover` nothing is set aside for budgets, and spending eats the allowance.
+        let plain = try snapshot(ledger.replacingOccurrences(of: " rollover", with: ""), "2026-10-10")
+        #expect(plain.envelopes.isEmpty && plain.allowanceSpentToday == Money(minorUnits: 25000))
+        // `option rollover on` makes every budget roll over.
+        let option = try snapshot(ledger.replacingOccurrences(of: " rollover", with: "") + "option rollover on\n", "2026-10-31")
+        #expect(option.envelopesTotal == Money(minorUnits: 5000))
+    }
 }

@@ -16,6 +16,8 @@ public struct BucketEngine {
     private let events: [Event]
     /// Per name id: the category's parent (`Food` for `Food:Dining`), or -1.
     private let parent: [Int32]
+    /// Per category that ever rolls over: its budget lines, by date.
+    private let rolloverBudgets: [Int32: [Budget]]
     /// Every change of the daily allowance, in the order applied: a later change in the same
     /// budgeting month sets the rate of the days from its date on.
     private let allowanceChanges: [(date: CivilDate, amount: Money)]
@@ -76,6 +78,14 @@ public struct BucketEngine {
         earliest(ledger.earmarks.map(\.date).min())
         earliest(ledger.goalMoves.map(\.date).min())
         earliest(ledger.goals.map(\.date).min())
+        var rolling: [Int32: [Budget]] = [:]
+        for budget in ledger.budgets where ledger.rollsOver(budget) { rolling[budget.category.id] = [] }
+        for budget in ledger.budgets where rolling[budget.category.id] != nil { rolling[budget.category.id]?.append(budget) }
+        for id in rolling.keys { rolling[id]?.sort { ($0.date, $0.location) < ($1.date, $1.location) } }
+        rolloverBudgets = rolling
+        // An envelope is funded from the first day of its budget's month.
+        earliest(ledger.budgets.filter { ledger.rollsOver($0) && $0.amount.value > .zero }
+            .map { BudgetMonth(containing: $0.date, startDay: ledger.monthStartDay).first }.min())
         ruleStart = start
     }
 
@@ -98,11 +108,12 @@ public struct BucketEngine {
 
     /// The bills due in the months of `range`, and per entry the categories in which its lines
     /// pay a bill (not the daily allowance). A plan whose category, or a parent of it, has an
-    /// earmark is left to the earmark.
+    /// earmark or a rollover budget is left to the earmark or the envelope.
     func bills(through end: CivilDate, from start: CivilDate) -> (bills: [Bill], payments: [Int: [Int32]]) {
         guard !journal.plans.isEmpty else { return ([], [:]) }
         var earmarked = Set<Int32>()
         for earmark in ledger.earmarks where earmark.amount.value > .zero { earmarked.insert(earmark.category.id) }
+        earmarked.formUnion(rolloverBudgets.keys)  // an envelope pays its category's bills too
         func covered(_ category: Int32) -> Bool {
             var id = category
             while id >= 0 {
@@ -134,7 +145,8 @@ public struct BucketEngine {
     }
 
     /// The first day the bucket rule applies: the date of the ledger's first `allowance`,
-    /// `earmark`, `goal` or `move` (grammar.md, section 8). Nil when nothing is set aside.
+    /// `earmark`, `goal` or `move`, or the first day of the month of its first rollover
+    /// budget (grammar.md, section 8). Nil when nothing is set aside.
     public let ruleStart: CivilDate?
 
     /// What happened while running: the first figure that overflowed, if one did.
@@ -172,6 +184,7 @@ public struct BucketEngine {
         var lastLocation: SourceLocation?
         var day = start
         var month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
+        fundEnvelopes(&state, month)
         func note(_ location: SourceLocation) {
             if lastLocation.map({ $0 < location }) ?? true { lastLocation = location }
         }
@@ -184,7 +197,12 @@ public struct BucketEngine {
                 if leap > day { day = leap }
             }
             if !month.contains(day) {
-                month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
+                // Each month passed funds the envelopes, even one leapt over.
+                repeat {
+                    month = month.next
+                    fundEnvelopes(&state, month)
+                } while !month.contains(day) && month.first < day
+                if !month.contains(day) { month = BudgetMonth(containing: day, startDay: ledger.monthStartDay) }
                 state.startMonth()
             }
             state.spentToday = .zero
@@ -304,6 +322,12 @@ public struct BucketEngine {
             case .category?:
                 if let earmarked = earmarked(id, state) {
                     state.pay(earmarked, posting.amount)
+                } else if let owner = envelope(id, state) {
+                    // Out of the envelope, not the allowance; a refund goes back into it.
+                    var envelope = state.envelopes[owner] ?? Envelope()
+                    envelope.balance = state.sum(envelope.balance, posting.amount, negate: true, what: "the envelope of `\(ledger.names[owner])`")
+                    envelope.spent = state.sum(envelope.spent, posting.amount, what: "the envelope of `\(ledger.names[owner])`")
+                    state.envelopes[owner] = envelope
                 } else if let billCategories, billCategories.contains(id) {
                     break  // paid from the bill's set-aside, not from the allowance
                 } else {
@@ -318,6 +342,49 @@ public struct BucketEngine {
                                           what: "the spending against the allowance")
         }
         state.spentToday = state.sum(state.spentToday, allowanceSpending, what: "the spending against the allowance")
+    }
+
+    /// At the start of a budgeting month: each rollover budget in effect adds its amount to its
+    /// envelope, which carries in what was left (or overspent) before; a category whose budget
+    /// no longer rolls over releases its envelope to main savings.
+    private func fundEnvelopes(_ state: inout State, _ month: BudgetMonth) {
+        guard !rolloverBudgets.isEmpty else { return }
+        for (category, budgets) in rolloverBudgets.sorted(by: { ledger.names[$0.key] < ledger.names[$1.key] }) {
+            guard let budget = budgets.last(where: { $0.date <= month.last }) else { continue }
+            if ledger.rollsOver(budget) && budget.amount.value > .zero {
+                var envelope = state.envelopes[category] ?? Envelope()
+                envelope.carriedIn = envelope.balance
+                envelope.budget = budget.amount.value
+                envelope.spent = .zero
+                envelope.balance = state.sum(envelope.balance, budget.amount.value, what: "the envelope of `\(ledger.names[category])`",
+                                             at: budget.amount.location)
+                if state.envelopes[category] == nil { state.envelopeOrder.append(category) }
+                state.envelopes[category] = envelope
+            } else if state.envelopes[category] != nil {
+                state.envelopes[category] = nil
+                state.envelopeOrder.removeAll { $0 == category }
+            }
+        }
+    }
+
+    /// The envelope that spending in `id` comes out of: the category's or its nearest parent's.
+    private func envelope(_ id: Int32, _ state: State) -> Int32? {
+        guard !state.envelopes.isEmpty else { return nil }
+        var category = id
+        while category >= 0 {
+            if state.envelopes[category] != nil { return category }
+            category = parent[Int(category)]
+        }
+        return nil
+    }
+
+    /// A rollover budget's money: set aside, carried from month to month.
+    struct Envelope {
+        var balance = Money.zero
+        /// What the month began with, before its budget was added.
+        var carriedIn = Money.zero
+        var budget = Money.zero
+        var spent = Money.zero
     }
 
     /// The earmarked category that spending in `id` pays: the category itself or its nearest
@@ -361,6 +428,9 @@ public struct BucketEngine {
         var bills: [Bill] = []
         var firstOpenBill = 0
         var billPayments: [Int: [Int32]] = [:]
+        /// Rollover budgets' envelopes by category, and their order of first funding.
+        var envelopes: [Int32: Envelope] = [:]
+        var envelopeOrder: [Int32] = []
 
         init(ledger: Ledger, onBudget: [Bool]) {
             let count = ledger.names.names.count
@@ -502,6 +572,16 @@ public struct BucketEngine {
             main = sum(main, monthly, negate: true, what: "main savings")
             main = sum(main, goalsTotal, negate: true, what: "main savings")
             main = sum(main, owed, negate: true, what: "main savings")
+            var envelopeList: [BucketSnapshot.EnvelopeStatus] = []
+            var envelopesTotal = Money.zero
+            for id in envelopeOrder {
+                guard let envelope = envelopes[id] else { continue }
+                let status = BucketSnapshot.EnvelopeStatus(category: ledger.names[id], budget: envelope.budget, carriedIn: envelope.carriedIn,
+                                                           spent: envelope.spent, available: envelope.balance)
+                envelopesTotal = sum(envelopesTotal, status.setAside, what: "the money in envelopes")
+                envelopeList.append(status)
+            }
+            main = sum(main, envelopesTotal, negate: true, what: "main savings")
             let accounts = accountOrder.map {
                 BucketSnapshot.AccountFunds(name: ledger.names[$0.name.id], kind: $0.kind, isReserve: $0.isReserve,
                                             balance: balances[Int($0.name.id)])
@@ -510,7 +590,8 @@ public struct BucketEngine {
                                   allowanceSpentToday: spentToday, remainingToday: remaining, daysAfterToday: daysAfter,
                                   allowanceSetAside: allowanceSetAside, earmarks: earmarkList, bills: billList,
                                   monthlySetAside: monthly,
-                                  goals: goalList, goalsTotal: goalsTotal, people: owedList, owedToPeople: owed,
+                                  goals: goalList, goalsTotal: goalsTotal, envelopes: envelopeList, envelopesTotal: envelopesTotal,
+                                  people: owedList, owedToPeople: owed,
                                   mainSavings: main)
         }
     }

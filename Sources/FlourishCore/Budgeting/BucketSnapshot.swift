@@ -30,6 +30,20 @@ public struct BucketSnapshot: Sendable {
         public var setAside: Money { isPaid ? .zero : amount }
     }
 
+    /// A rollover budget's envelope this month.
+    public struct EnvelopeStatus: Sendable {
+        public var category: String
+        /// This month's budget, added on the month's first day.
+        public var budget: Money
+        /// Left over (or, negative, overspent) from the months before.
+        public var carriedIn: Money
+        public var spent: Money
+        /// Carried in + budget − spent.
+        public var available: Money
+        /// What is set aside: the money available, none when it is overspent.
+        public var setAside: Money { max(.zero, available) }
+    }
+
     public struct GoalStatus: Sendable {
         public var name: String
         public var balance: Money
@@ -66,6 +80,9 @@ public struct BucketSnapshot: Sendable {
     public var monthlySetAside: Money
     public var goals: [GoalStatus]
     public var goalsTotal: Money
+    /// Rollover budgets' envelopes, in the order they were first funded.
+    public var envelopes: [EnvelopeStatus]
+    public var envelopesTotal: Money
     /// Each declared person's balance with you.
     public var people: [Debt]
     /// What you owe people, set aside so that repaying them leaves main savings unchanged.

@@ -19,6 +19,7 @@ extension LedgerLoader {
         sort(&ledger.currencyDeclarations, \.location)
         sort(&ledger.monthStarts, \.location)
         sort(&ledger.overdueDays, \.location)
+        sort(&ledger.rolloverOption, \.location)
         sort(&ledger.accounts, \.location)
         sort(&ledger.categories, \.location)
         sort(&ledger.people, \.location)
@@ -93,6 +94,7 @@ extension LedgerLoader {
         ledger.currencyDeclarations += part.currencyDeclarations
         ledger.monthStarts += part.monthStarts
         ledger.overdueDays += part.overdueDays
+        ledger.rolloverOption += part.rolloverOption
         ledger.accounts += part.accounts.map { var item = $0; item.name = name(item.name); return item }
         ledger.categories += part.categories.map { var item = $0; item.name = name(item.name); return item }
         ledger.people += part.people.map { var item = $0; item.name = name(item.name); return item }

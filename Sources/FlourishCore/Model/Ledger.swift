@@ -52,6 +52,12 @@ public struct Ledger: Sendable {
     /// The day budgeting months start on (1 unless declared).
     public var monthStartDay: Int { monthStarts.first?.value ?? 1 }
     public var overdueGrace: Int { overdueDays.first?.value ?? 3 }
+    /// `option rollover on`: every budget rolls over (the first one counts).
+    public var rolloverOption: [Located<Bool>] = []
+    public var rollsOverAll: Bool { rolloverOption.first?.value ?? false }
+
+    /// Whether a budget line rolls over: written so, or every budget does.
+    public func rollsOver(_ budget: Budget) -> Bool { budget.rollover || rollsOverAll }
 
     /// An entry's `#tags`.
     public func tags(of entry: Entry) -> ArraySlice<NameRef> { entryTags[entry.tagRange] }

@@ -28,6 +28,12 @@ public enum SnapshotRenderer {
         for goal in s.goals {
             out += "  – \(goal.name): \(money.text(goal.balance)) of \(money.text(goal.target))\n"
         }
+        if !s.envelopes.isEmpty {
+            out += "• Envelopes (Rollover Budgets): \(money.text(s.envelopesTotal))\n"
+            for envelope in s.envelopes {
+                out += "  – \(envelope.category): \(money.text(envelope.available)) (carried in \(money.text(envelope.carriedIn)), budget \(money.text(envelope.budget)), spent \(money.text(envelope.spent)))\n"
+            }
+        }
         if !s.people.isEmpty {
             out += "• Owed to People: \(money.text(s.owedToPeople))\n"
             for debt in s.people where debt.owed > .zero {
@@ -74,6 +80,10 @@ public enum SnapshotRenderer {
                                                   ("setAside", money.json(bill.setAside))])
                                      }))])),
                 ("goals", .object([("total", money.json(s.goalsTotal)), ("items", .array(goals))])),
+                ("envelopes", .object([("total", money.json(s.envelopesTotal)), ("items", .array(s.envelopes.map {
+                    .object([("category", .string($0.category)), ("carriedIn", money.json($0.carriedIn)), ("budget", money.json($0.budget)),
+                             ("spent", money.json($0.spent)), ("available", money.json($0.available)), ("setAside", money.json($0.setAside))])
+                }))])),
                 ("owedToPeople", .object([("total", money.json(s.owedToPeople)), ("items", .array(s.people.filter { $0.owed > .zero }.map {
                     .object([("person", .string($0.person)), ("owed", money.json($0.owed))])
                 }))])),

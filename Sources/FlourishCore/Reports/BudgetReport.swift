@@ -21,6 +21,10 @@ public struct BudgetReport: Sendable {
         public var remaining: Money?
         public var usedBasisPoints: Int? { budget.flatMap { Money.basisPoints(spent, of: $0) } }
         public var status: Status
+        /// A rollover budget's envelope: what the month carried in from the months before, and
+        /// what is available (carried in + budget − spent), from the bucket engine.
+        public var carriedIn: Money?
+        public var available: Money?
     }
 
     public var month: BudgetMonth
@@ -54,18 +58,30 @@ public struct BudgetReport: Sendable {
                 unbudgeted[id] = totals[id]
             }
         }
+        // Rollover budgets: their envelopes as the bucket engine keeps them, at the end of the
+        // month or on the report date within it.
+        var envelopes: [String: BucketSnapshot.EnvelopeStatus] = [:]
+        if ledger.budgets.contains(where: { ledger.rollsOver($0) }),
+           let snapshot = BucketEngine(journal).snapshot(at: max(month.first, min(context.asOf, month.last))) {
+            for envelope in snapshot.envelopes { envelopes[envelope.category] = envelope }
+        }
         var lines: [Line] = []
         var totalBudget = Money.zero
         var budgetedSpent = Money.zero
         for id in budgeted {
             let budget = context.budget(for: id, in: month) ?? .zero
             let used = spent[id] ?? .zero
+            // A rollover budget is measured against what the month had: carried in + budget.
+            let carried = envelopes[context.name(id)]?.carriedIn
+            let limit = carried.flatMap { try? $0 + budget } ?? budget
             let status: Status
-            if used > budget { status = .over }
-            else if let share = Money.basisPoints(used, of: budget), share >= nearBasisPoints { status = .near }
+            if used > limit { status = .over }
+            else if let share = Money.basisPoints(used, of: limit), share >= nearBasisPoints { status = .near }
             else { status = .ok }
             try blaming(context.budgetLine(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
-                lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status))
+                let envelope = envelopes[context.name(id)]
+                lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status,
+                                  carriedIn: envelope?.carriedIn, available: envelope?.available))
                 totalBudget = try totalBudget + budget
                 budgetedSpent = try budgetedSpent + used
             }
@@ -97,25 +113,35 @@ public struct BudgetReport: Sendable {
     public var document: ReportDocument {
         var document = ReportDocument(kind: "budget", title: "Budget for \(month) (\(month.first) to \(month.last))",
                                       from: month.first, to: month.last)
-        var table = ReportDocument.Table(id: "categories", title: "Categories", columns: [
-            .init("category", "Category"), .init("budget", "Budget", numeric: true), .init("spent", "Spent", numeric: true),
-            .init("remaining", "Remaining", numeric: true), .init("used", "Used", numeric: true),
-            .init("progress", "Progress"), .init("status", "Status"),
-        ])
+        // With rollover budgets, two more columns: carried in and available.
+        let rolls = lines.contains { $0.carriedIn != nil }
+        var columns: [ReportDocument.Column] = [.init("category", "Category"), .init("budget", "Budget", numeric: true)]
+        if rolls { columns.append(.init("carried_in", "Carried in", numeric: true)) }
+        columns += [.init("spent", "Spent", numeric: true), .init("remaining", "Remaining", numeric: true)]
+        if rolls { columns.append(.init("available", "Available", numeric: true)) }
+        columns += [.init("used", "Used", numeric: true), .init("progress", "Progress"), .init("status", "Status")]
+        var table = ReportDocument.Table(id: "categories", title: "Categories", columns: columns)
+        func row(_ cells: [ReportDocument.Cell], carriedIn: ReportDocument.Cell, available: ReportDocument.Cell) -> [ReportDocument.Cell] {
+            guard rolls else { return cells }
+            return Array(cells[0..<2]) + [carriedIn] + Array(cells[2..<4]) + [available] + Array(cells[4...])
+        }
         for line in lines {
-            table.rows.append([.text(line.category), line.budget.map(ReportDocument.Cell.money) ?? .empty, .money(line.spent),
-                               line.remaining.map(ReportDocument.Cell.money) ?? .empty,
-                               line.usedBasisPoints.map(ReportDocument.Cell.percent) ?? .empty,
-                               line.usedBasisPoints.map(ReportDocument.Cell.progress) ?? .empty,
-                               .text(line.status == .ok ? "" : line.status.rawValue)])
+            table.rows.append(row([.text(line.category), line.budget.map(ReportDocument.Cell.money) ?? .empty, .money(line.spent),
+                                   line.remaining.map(ReportDocument.Cell.money) ?? .empty,
+                                   line.usedBasisPoints.map(ReportDocument.Cell.percent) ?? .empty,
+                                   line.usedBasisPoints.map(ReportDocument.Cell.progress) ?? .empty,
+                                   .text(line.status == .ok ? "" : line.status.rawValue)],
+                                  carriedIn: line.carriedIn.map(ReportDocument.Cell.money) ?? .empty,
+                                  available: line.available.map(ReportDocument.Cell.money) ?? .empty))
         }
         let remaining = totalRemaining
         let used = Money.basisPoints(budgetedSpent, of: totalBudget)
         table.totals = [
-            [.text("Budgeted"), .money(totalBudget), .money(budgetedSpent), .money(remaining),
-             used.map(ReportDocument.Cell.percent) ?? .empty, used.map(ReportDocument.Cell.progress) ?? .empty, .empty],
-            [.text("Unbudgeted"), .empty, .money(unbudgetedSpent), .empty, .empty, .empty, .empty],
-            [.text("All spending"), .empty, .money(totalSpent), .empty, .empty, .empty, .empty],
+            row([.text("Budgeted"), .money(totalBudget), .money(budgetedSpent), .money(remaining),
+                 used.map(ReportDocument.Cell.percent) ?? .empty, used.map(ReportDocument.Cell.progress) ?? .empty, .empty],
+                carriedIn: .empty, available: .empty),
+            row([.text("Unbudgeted"), .empty, .money(unbudgetedSpent), .empty, .empty, .empty, .empty], carriedIn: .empty, available: .empty),
+            row([.text("All spending"), .empty, .money(totalSpent), .empty, .empty, .empty, .empty], carriedIn: .empty, available: .empty),
         ]
         document.tables = [table]
         document.notes = [(id: "alerts", title: "Alerts", lines: alerts)]

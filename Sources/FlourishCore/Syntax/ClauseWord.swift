@@ -54,6 +54,17 @@ enum ScheduleEndWord: String, CaseIterable {
 /// The settings `option NAME VALUE` takes.
 enum OptionName: String, CaseIterable {
     case overdueDays = "overdue-days"
+    case rollover
+}
+
+/// `rollover` after a budget's amount.
+enum RolloverWord: String, CaseIterable {
+    case rollover
+}
+
+/// The value of `option rollover`.
+enum OnOffWord: String, CaseIterable {
+    case on, off
 }
 
 /// The words of `snapshot`'s BUCKET.

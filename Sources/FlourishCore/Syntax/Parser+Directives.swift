@@ -73,8 +73,14 @@ extension Parser {
                   let category = requireName("a category", &reader, &session),
                   let amount = requireAmount(&reader, &session) else { return nil }
             if keyword == .budget {
+                var rollover = false
+                if let token = reader.next() {
+                    guard let _: RolloverWord = requireWord("budget option", token, &session) else { return nil }
+                    rollover = true
+                }
                 guard expectEnd(&reader, &session) else { return nil }
-                session.ledger.budgets.append(Budget(date: date, category: category, amount: amount, location: lineLocation))
+                session.ledger.budgets.append(Budget(date: date, category: category, amount: amount, rollover: rollover,
+                                                     location: lineLocation))
                 return nil
             }
             var due: Located<Int>?
@@ -136,6 +142,10 @@ extension Parser {
                 guard let days = requireInteger("the number of days", in: 0...365, &reader, &session),
                       expectEnd(&reader, &session) else { return nil }
                 session.ledger.overdueDays.append(days)
+            case .rollover:
+                guard let token = require("`on` or `off`", &reader, &session),
+                      let value: OnOffWord = requireWord("value", token, &session), expectEnd(&reader, &session) else { return nil }
+                session.ledger.rolloverOption.append(Located(value == .on, at: location(token)))
             }
         case .snapshot:
             guard let date = requireDate(&reader, &session),

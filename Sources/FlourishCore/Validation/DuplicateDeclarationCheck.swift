@@ -23,6 +23,11 @@ extension Check {
                 report("overdue-days", kind: "option", at: later.location, first: first.location)
             }
         }
+        if let first = ledger.rolloverOption.first {
+            for later in ledger.rolloverOption.dropFirst() {
+                report("rollover", kind: "option", at: later.location, first: first.location)
+            }
+        }
         var declared: [Int32: SourceLocation] = [:]
         let names = ledger.accounts.map { ($0.name, "account") } + ledger.categories.map { ($0.name, "category") }
             + ledger.people.map { ($0.name, "person") }

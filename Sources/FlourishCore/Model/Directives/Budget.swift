@@ -3,5 +3,7 @@ public struct Budget: Sendable {
     public var date: CivilDate
     public var category: NameRef
     public var amount: Located<Money>
+    /// `rollover`: unspent money carries into the next month and overspending reduces it.
+    public var rollover: Bool = false
     public var location: SourceLocation
 }
