@@ -97,15 +97,17 @@ import Testing
         #expect(TestSupport.run(["report", "balances", path, "--until", "2027-01-01"]).stderr.contains("--until belongs to the forecast report"))
     }
 
-    /// The household example with the rent raised to 12,000.00 from December: the bank, which
-    /// pays the earmark, holds 6,644.30 on November 30 (the example's forecast) and takes
-    /// +4,200.00 income − 12,000.00 rent − 25.00 allowance on December 1: −1,180.70.
+    /// The household example with the rent raised by 10,800.00 from December: the bank, which
+    /// the rent and the salary go through, holds 6,644.30 on November 30 (the example's own
+    /// forecast) and takes +4,200.00 salary − 1,200.00 rent − 10,800.00 more rent − 25.00
+    /// allowance on December 1: −1,180.70.
     @Test func theHouseholdWithARentThatOutrunsIncome() throws {
         let path = TestSupport.copyOfHousehold()
-        TestSupport.write(TestSupport.read(path) + "\nearmark 2026-12-01 Rent 12000.00 due 1\n", to: path)
-        // The new earmark's date is the ledger's last: forecast from the example's last day.
-        let result = TestSupport.run(["report", "forecast", path, "--date", "2026-11-21"])
-        #expect(result.stdout.contains("First break: 2026-12-01: Bank would be -$1,180.70.\n  - earmark Rent -$12,000.00 (\(path):"))
+        TestSupport.write(TestSupport.read(path) + "\nschedule 2026-12-01 \"Rent increase\" monthly on day 1\n  Rent  10800.00\n  Bank\n", to: path)
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let result = TestSupport.run(["report", "forecast", path])
+        #expect(result.stdout.contains("First break: 2026-12-01: Bank would be -$1,180.70.\n"))
+        #expect(result.stdout.contains("  - Rent increase -$10,800.00 (\(path):"))
         let unchanged = TestSupport.run(["report", "forecast", TestSupport.root + "/examples/household.flourish"]).stdout
         #expect(unchanged.contains("2026-11-30   $6,644.30"))
         #expect(unchanged.contains("The bucket rule holds on every day through 2027-02-21, and no account goes below zero.\n"))

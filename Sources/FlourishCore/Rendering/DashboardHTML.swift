@@ -17,12 +17,7 @@ enum DashboardHTML {
             caption: "On-budget accounts", header: ["Account", "Balance"],
             rows: s.accounts.map { [HTMLPage.escape($0.name), HTMLPage.escape(format($0.balance))] } + [["Total", HTMLPage.escape(format(s.funds))]],
             numeric: [1]))
-        let buckets = [
-            SVGChart.Bar(label: "Allowance set aside", value: s.allowanceSetAside, caption: format(s.allowanceSetAside)),
-            SVGChart.Bar(label: "Bills set aside", value: s.monthlySetAside, caption: format(s.monthlySetAside)),
-            SVGChart.Bar(label: "Goals", value: s.goalsTotal, caption: format(s.goalsTotal)),
-            SVGChart.Bar(label: "Main savings", value: s.mainSavings, caption: format(s.mainSavings), style: s.mainSavings < .zero ? "over" : "ok"),
-        ]
+        let buckets = SVGChart.bucketBars(s, format)
         page.section("buckets", "Buckets", SVGChart.bars(id: "buckets", title: "Buckets, totalling the funds of \(format(s.funds))",
                                                          description: buckets.map { "\($0.label) \($0.caption)" }.joined(separator: ", "), buckets))
         let lines = dashboard.budget.lines.filter { $0.budget != nil }

@@ -16,6 +16,14 @@ public enum ForecastRenderer {
             + broken.causes.map { "  - \($0.text)" + ($0.place.map { " (\($0))" } ?? "") }
     }
 
+    /// Whether any day has envelopes (rollover budgets): then they have a column.
+    static func hasEnvelopes(_ report: ForecastReport) -> Bool { report.days.contains { !$0.snapshot.envelopes.isEmpty } }
+
+    /// The buckets of a day, in the columns' order.
+    static func buckets(_ s: BucketSnapshot, envelopes: Bool) -> [Money] {
+        [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal] + (envelopes ? [s.envelopesTotal] : []) + [s.owedToPeople, s.mainSavings]
+    }
+
     public static func text(_ report: ForecastReport) -> String {
         let money = MoneyFormat(report.currency)
         var out = "Forecast from \(report.from) to \(report.until)\n"
@@ -25,14 +33,15 @@ public enum ForecastRenderer {
         let accounts = report.days.first?.snapshot.accounts.map(\.name) ?? []
         var columns: [(String, TextTable.Alignment)] = [("Date", .left)]
         columns += accounts.map { ($0, .right) }
-        columns += [("Funds", .right), ("Allowance", .right), ("Monthly", .right), ("Goals", .right), ("Owed", .right),
-                    ("Main savings", .right), ("Expected", .left)]
+        let envelopes = hasEnvelopes(report)
+        columns += [("Funds", .right), ("Allowance", .right), ("Monthly", .right), ("Goals", .right)]
+        if envelopes { columns.append(("Envelopes", .right)) }
+        columns += [("Owed", .right), ("Main savings", .right), ("Expected", .left)]
         var table = TextTable(columns)
         for day in report.days {
             let s = day.snapshot
             table.add([s.date.description] + s.accounts.map { money.text($0.balance) }
-                      + [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.owedToPeople, s.mainSavings].map(money.text)
-                      + [named(day)])
+                      + buckets(s, envelopes: envelopes).map(money.text) + [named(day)])
         }
         return out + table.rendered()
     }
@@ -40,13 +49,14 @@ public enum ForecastRenderer {
     public static func csv(_ report: ForecastReport) -> String {
         let money = MoneyFormat(report.currency)
         let accounts = report.days.first?.snapshot.accounts.map(\.name) ?? []
+        let envelopes = hasEnvelopes(report)
         var lines: [[String]] = [["date"] + accounts.map(DocumentRenderer.csvText)
-                                 + ["funds", "allowance", "monthly", "goals", "owed", "main_savings", "expected"]]
+                                 + ["funds", "allowance", "monthly", "goals"] + (envelopes ? ["envelopes"] : [])
+                                 + ["owed", "main_savings", "expected"]]
         for day in report.days {
             let s = day.snapshot
             lines.append([s.date.description] + s.accounts.map { money.plain($0.balance) }
-                         + [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.owedToPeople, s.mainSavings].map(money.plain)
-                         + [DocumentRenderer.csvText(named(day))])
+                         + buckets(s, envelopes: envelopes).map(money.plain) + [DocumentRenderer.csvText(named(day))])
         }
         return lines.map { $0.map(DocumentRenderer.csvField).joined(separator: ",") + "\r\n" }.joined()
     }
@@ -70,7 +80,8 @@ public enum ForecastRenderer {
                     ("accounts", .array(s.accounts.map { .object([("name", .string($0.name)), ("balance", money.json($0.balance))]) })),
                     ("funds", money.json(s.funds)),
                     ("buckets", .object([("allowance", money.json(s.allowanceSetAside)), ("monthly", money.json(s.monthlySetAside)),
-                                         ("goals", money.json(s.goalsTotal)), ("owed", money.json(s.owedToPeople)),
+                                         ("goals", money.json(s.goalsTotal)), ("envelopes", money.json(s.envelopesTotal)),
+                                         ("owed", money.json(s.owedToPeople)),
                                          ("mainSavings", money.json(s.mainSavings))])),
                     ("expected", .array(day.events.map { .object([("what", .string($0.what)), ("amount", money.json($0.amount))]) })),
                 ])

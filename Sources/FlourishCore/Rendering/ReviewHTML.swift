@@ -66,13 +66,7 @@ enum ReviewHTML {
                                    description: zip(review.months, totals).map { "\($0): \(format($1))" }.joined(separator: ", "), monthBars))
 
         if let snapshot {
-            let bucketBars = [
-                SVGChart.Bar(label: "Allowance set aside", value: snapshot.allowanceSetAside, caption: format(snapshot.allowanceSetAside)),
-                SVGChart.Bar(label: "Bills set aside", value: snapshot.monthlySetAside, caption: format(snapshot.monthlySetAside)),
-                SVGChart.Bar(label: "Goals", value: snapshot.goalsTotal, caption: format(snapshot.goalsTotal)),
-                SVGChart.Bar(label: "Main savings", value: snapshot.mainSavings, caption: format(snapshot.mainSavings),
-                             style: snapshot.mainSavings < .zero ? "over" : "ok"),
-            ]
+            let bucketBars = SVGChart.bucketBars(snapshot, format)
             page.section("buckets", "Buckets on \(snapshot.date)",
                          SVGChart.bars(id: "buckets", title: "Buckets on \(snapshot.date), totalling the funds of \(format(snapshot.funds))",
                                        description: bucketBars.map { "\($0.label) \($0.caption)" }.joined(separator: ", "), bucketBars))

@@ -13,6 +13,20 @@ enum SVGChart {
     }
 
     static let width = 640
+
+    /// The buckets of a snapshot as bars, in the order the snapshot report lists them
+    /// (envelopes and debts to people only in the ledgers that have them).
+    static func bucketBars(_ s: BucketSnapshot, _ format: (Money) -> String) -> [Bar] {
+        var bars = [
+            Bar(label: "Allowance set aside", value: s.allowanceSetAside, caption: format(s.allowanceSetAside)),
+            Bar(label: "Bills set aside", value: s.monthlySetAside, caption: format(s.monthlySetAside)),
+            Bar(label: "Goals", value: s.goalsTotal, caption: format(s.goalsTotal)),
+        ]
+        if !s.envelopes.isEmpty { bars.append(Bar(label: "Envelopes", value: s.envelopesTotal, caption: format(s.envelopesTotal))) }
+        if !s.people.isEmpty { bars.append(Bar(label: "Owed to people", value: s.owedToPeople, caption: format(s.owedToPeople))) }
+        bars.append(Bar(label: "Main savings", value: s.mainSavings, caption: format(s.mainSavings), style: s.mainSavings < .zero ? "over" : "ok"))
+        return bars
+    }
     static let rowHeight = 28
 
     /// Horizontal bars, one a row, scaled to the largest value (or marker).

@@ -117,8 +117,11 @@ public struct DashboardReport: Sendable {
             [.name("of which left today", depth: 1), .money(s.remainingToday)],
             [.text("Set-aside (monthly)"), .money(s.monthlySetAside)],
             [.text("Goals"), .money(s.goalsTotal)],
-            [.text("Main savings"), .money(s.mainSavings)],
         ]
+        // Envelopes and debts to people, in the ledgers that have them.
+        if !s.envelopes.isEmpty { buckets.rows.append([.text("Envelopes"), .money(s.envelopesTotal)]) }
+        if !s.people.isEmpty { buckets.rows.append([.text("Owed to people"), .money(s.owedToPeople)]) }
+        buckets.rows.append([.text("Main savings"), .money(s.mainSavings)])
         buckets.totals = [[.text("Total"), .money(s.funds)]]
         var budgetTable = ReportDocument.Table(id: "budget", title: "Budget this month", columns: [
             .init("category", "Category"), .init("budget", "Budget", numeric: true), .init("spent", "Spent", numeric: true),

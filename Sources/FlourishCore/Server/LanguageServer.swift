@@ -486,6 +486,7 @@ public final class LanguageServer {
             text = "**\(date)** — the buckets at the end of the day\n\n"
                 + "funds \(money.text(snapshot.funds)) · allowance set aside \(money.text(snapshot.allowanceSetAside))"
                 + " · monthly \(money.text(snapshot.monthlySetAside)) · goals \(money.text(snapshot.goalsTotal))"
+                + (snapshot.envelopes.isEmpty ? "" : " · envelopes \(money.text(snapshot.envelopesTotal))")
                 + (snapshot.people.isEmpty ? "" : " · owed to people \(money.text(snapshot.owedToPeople))")
                 + " · main savings \(money.text(snapshot.mainSavings))"
         } else {
