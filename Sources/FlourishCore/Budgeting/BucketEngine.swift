@@ -30,11 +30,11 @@ public struct BucketEngine {
     /// not change the day's snapshot.
     private struct Event {
         enum Kind {
-            case allowance(Int), earmark(Int), move(Int)
+            case allowance(Int), earmark(Int), move(Int), budget(Int)
 
             var phase: Int {
                 switch self {
-                case .allowance, .earmark: return 0
+                case .allowance, .earmark, .budget: return 0
                 case .move: return 1
                 }
             }
@@ -65,6 +65,11 @@ public struct BucketEngine {
         for (i, item) in ledger.allowances.enumerated() { events.append(Event(date: item.date, kind: .allowance(i), location: item.location)) }
         for (i, item) in ledger.earmarks.enumerated() { events.append(Event(date: item.date, kind: .earmark(i), location: item.location)) }
         for (i, item) in ledger.goalMoves.enumerated() { events.append(Event(date: item.date, kind: .move(i), location: item.location)) }
+        // The budgets of categories that roll over: a budget dated within a month acts on its date.
+        let rollingCategories = Set(ledger.budgets.filter { ledger.rollsOver($0) }.map(\.category.id))
+        for (i, item) in ledger.budgets.enumerated() where rollingCategories.contains(item.category.id) {
+            events.append(Event(date: item.date, kind: .budget(i), location: item.location))
+        }
         events.sort { ($0.date, $0.kind.phase, $0.location) < ($1.date, $1.kind.phase, $1.location) }
         self.events = events
         allowanceChanges = events.compactMap { event in
@@ -83,9 +88,8 @@ public struct BucketEngine {
         for budget in ledger.budgets where rolling[budget.category.id] != nil { rolling[budget.category.id]?.append(budget) }
         for id in rolling.keys { rolling[id]?.sort { ($0.date, $0.location) < ($1.date, $1.location) } }
         rolloverBudgets = rolling
-        // An envelope is funded from the first day of its budget's month.
-        earliest(ledger.budgets.filter { ledger.rollsOver($0) && $0.amount.value > .zero }
-            .map { BudgetMonth(containing: $0.date, startDay: ledger.monthStartDay).first }.min())
+        // An envelope is funded from its budget's date.
+        earliest(ledger.budgets.filter { ledger.rollsOver($0) && $0.amount.value > .zero }.map(\.date).min())
         ruleStart = start
     }
 
@@ -145,8 +149,8 @@ public struct BucketEngine {
     }
 
     /// The first day the bucket rule applies: the date of the ledger's first `allowance`,
-    /// `earmark`, `goal` or `move`, or the first day of the month of its first rollover
-    /// budget (grammar.md, section 8). Nil when nothing is set aside.
+    /// `earmark`, `goal`, `move` or rollover `budget` (grammar.md, section 8). Nil when
+    /// nothing is set aside.
     public let ruleStart: CivilDate?
 
     /// What happened while running: the first figure that overflowed, if one did.
@@ -256,6 +260,14 @@ public struct BucketEngine {
 
     private func apply(_ event: Event, to state: inout State) {
         switch event.kind {
+        case .budget(let i):
+            // A budget dated within the month: it sets this month's envelope from its date.
+            let budget = ledger.budgets[i]
+            let category = budget.category.id
+            guard let lines = rolloverBudgets[category],
+                  lines.last(where: { $0.date <= event.date })?.location == budget.location else { return }
+            guard let month = state.month else { return }
+            setEnvelope(&state, category, budget, month: month)
         case .allowance(let i):
             state.allowance = ledger.allowances[i].amount.value
             state.allowanceLocation = ledger.allowances[i].amount.location
@@ -348,23 +360,38 @@ public struct BucketEngine {
     /// envelope, which carries in what was left (or overspent) before; a category whose budget
     /// no longer rolls over releases its envelope to main savings.
     private func fundEnvelopes(_ state: inout State, _ month: BudgetMonth) {
+        state.month = month
         guard !rolloverBudgets.isEmpty else { return }
         for (category, budgets) in rolloverBudgets.sorted(by: { ledger.names[$0.key] < ledger.names[$1.key] }) {
-            guard let budget = budgets.last(where: { $0.date <= month.last }) else { continue }
-            if ledger.rollsOver(budget) && budget.amount.value > .zero {
-                var envelope = state.envelopes[category] ?? Envelope()
-                envelope.carriedIn = envelope.balance
-                envelope.budget = budget.amount.value
-                envelope.spent = .zero
-                envelope.balance = state.sum(envelope.balance, budget.amount.value, what: "the envelope of `\(ledger.names[category])`",
-                                             at: budget.amount.location)
-                if state.envelopes[category] == nil { state.envelopeOrder.append(category) }
-                state.envelopes[category] = envelope
-            } else if state.envelopes[category] != nil {
-                state.envelopes[category] = nil
-                state.envelopeOrder.removeAll { $0 == category }
-            }
+            guard let budget = budgets.last(where: { $0.date <= month.first }) else { continue }
+            setEnvelope(&state, category, budget, month: month)
         }
+    }
+
+    /// Puts a budget in charge of a category's envelope for `month`: the first time in the
+    /// month it carries in the balance and adds the budget; a later budget in the same month
+    /// changes the amount added; a budget that doesn't roll over releases the envelope.
+    private func setEnvelope(_ state: inout State, _ category: Int32, _ budget: Budget, month: BudgetMonth) {
+        let what = "the envelope of `\(ledger.names[category])`"
+        guard ledger.rollsOver(budget) && budget.amount.value > .zero else {
+            state.envelopes[category] = nil
+            state.envelopeOrder.removeAll { $0 == category }
+            return
+        }
+        var envelope = state.envelopes[category] ?? Envelope()
+        if envelope.month == month.first {
+            // Already funded this month: the new amount replaces the old.
+            let change = state.sum(budget.amount.value, envelope.budget, negate: true, what: what, at: budget.amount.location)
+            envelope.balance = state.sum(envelope.balance, change, what: what, at: budget.amount.location)
+        } else {
+            envelope.carriedIn = envelope.balance
+            envelope.spent = .zero
+            envelope.month = month.first
+            envelope.balance = state.sum(envelope.balance, budget.amount.value, what: what, at: budget.amount.location)
+        }
+        envelope.budget = budget.amount.value
+        if state.envelopes[category] == nil { state.envelopeOrder.append(category) }
+        state.envelopes[category] = envelope
     }
 
     /// The envelope that spending in `id` comes out of: the category's or its nearest parent's.
@@ -385,6 +412,8 @@ public struct BucketEngine {
         var carriedIn = Money.zero
         var budget = Money.zero
         var spent = Money.zero
+        /// The first day of the month it was last funded for.
+        var month: CivilDate?
     }
 
     /// The earmarked category that spending in `id` pays: the category itself or its nearest
@@ -428,6 +457,8 @@ public struct BucketEngine {
         var bills: [Bill] = []
         var firstOpenBill = 0
         var billPayments: [Int: [Int32]] = [:]
+        /// The budgeting month being run.
+        var month: BudgetMonth?
         /// Rollover budgets' envelopes by category, and their order of first funding.
         var envelopes: [Int32: Envelope] = [:]
         var envelopeOrder: [Int32] = []
