@@ -39,7 +39,7 @@ import Testing
         let result = TestSupport.run(["add", "2026-11-22", "Bike", "2500.00", "Travel", "--from", "Bank", "--file", path])
         #expect(result.status == .problems)
         #expect(result.stderr.contains("error: overcommitted by"))
-        #expect(result.stderr.hasSuffix("\(path): not changed: the entry would leave 3 errors\n"))
+        #expect(result.stderr.hasSuffix("\(path): not changed: the entry would leave 4 errors\n"))
         #expect(TestSupport.read(path) == before)
     }
 

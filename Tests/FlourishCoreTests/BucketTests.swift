@@ -172,8 +172,10 @@ import Testing
         #expect(result.stderr.contains("error: overcommitted by 265.00 on 2026-11-20"))
     }
 
-    /// The worked example of grammar.md section 8, row by row.
-    @Test func grammarWorkedExample() throws {
+    /// The worked example of grammar.md section 8, row by row: each row's figures are read
+    /// from the table in grammar.md (the first number of each cell), and each row is the
+    /// snapshot of its day after the ledger lines of its step.
+    @Test func workedExampleOfGrammarSection8() throws {
         let header = """
         currency USD
         account Bank checking
@@ -182,6 +184,8 @@ import Testing
         category Rent
         category Salary income
         category Groceries
+        category Travel
+        person Sam
         opening 2026-11-20 Bank 382.19
         opening 2026-11-20 "Cash Reserve" 3000.00
         allowance 2026-11-20 88.41
@@ -189,27 +193,45 @@ import Testing
         goal 2026-11-20 "New bike" 600.00 by 2027-03-01
 
         """
-        let steps: [(String, String, [Int64])] = [
-            ("", "2026-11-20", [338_219, 97_251, 120_000, 0, 120_968]),
-            ("2026-11-20 * Espresso\n  Coffee  45.00\n  Bank\n", "2026-11-20", [333_719, 92_751, 120_000, 0, 120_968]),
-            ("", "2026-11-21", [333_719, 88_410, 120_000, 0, 125_309]),
-            ("2026-11-21 * Withdraw\n  \"Cash Reserve\"  1000.00\n  Bank  -1000.00\n", "2026-11-21", [333_719, 88_410, 120_000, 0, 125_309]),
-            ("2026-11-21 * Rent\n  Rent  1180.00\n  \"Cash Reserve\"\n", "2026-11-21", [215_719, 88_410, 0, 0, 127_309]),
-            ("", "2026-11-22", [215_719, 79_569, 0, 0, 136_150]),
-            ("correction 2026-11-22 Bank 0.42 interest\n", "2026-11-22", [215_761, 79_569, 0, 0, 136_192]),
-            ("2026-11-22 * Freelance\n  Salary  -400.00\n  Salary  -150.00 goal \"New bike\"\n  Bank\n", "2026-11-22", [270_761, 79_569, 0, 15_000, 176_192]),
-            ("2026-11-22 * Market\n  Groceries  32.10\n  \"Cash Reserve\"\n", "2026-11-22", [267_551, 79_569, 0, 15_000, 172_982]),
+        // The ledger lines of each row's step, and its day.
+        let steps: [(String, String)] = [
+            ("", "2026-11-20"),
+            ("2026-11-20 * Espresso\n  Coffee  45.00\n  Bank\n", "2026-11-20"),
+            ("", "2026-11-21"),
+            ("2026-11-21 * Withdraw\n  \"Cash Reserve\"  1000.00\n  Bank  -1000.00\n", "2026-11-21"),
+            ("2026-11-21 * Rent\n  Rent  1180.00\n  \"Cash Reserve\"\n", "2026-11-21"),
+            ("", "2026-11-22"),
+            ("correction 2026-11-22 Bank 0.42 interest\n", "2026-11-22"),
+            ("2026-11-22 * Freelance\n  Salary  -400.00\n  Salary  -150.00 goal \"New bike\"\n  Bank\n", "2026-11-22"),
+            ("2026-11-22 * Market\n  Groceries  32.10\n  \"Cash Reserve\"\n", "2026-11-22"),
+            ("", "2026-11-23"),
+            ("2026-11-23 * Lunch, Sam paid\n  Coffee  40.00\n  Sam  -40.00\n", "2026-11-23"),
+            ("2026-11-23 * Paid Sam back\n  Sam  40.00\n  Bank\n", "2026-11-23"),
+            ("budget 2026-11-23 Travel 100.00 rollover\n", "2026-11-23"),
+            ("2026-11-23 * Train ticket\n  Travel  30.00\n  Bank\n", "2026-11-23"),
         ]
-        var ledger = header
-        for (lines, day, expected) in steps {
-            ledger += lines
-            let s = try snapshot(ledger, day)
-            #expect([s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.mainSavings].map(\.minorUnits) == expected,
-                     "after: \(lines)")
+        // The table: rows starting with "| 2" under the worked example's heading.
+        let grammar = TestSupport.read(TestSupport.root + "/grammar.md")
+        let section = try #require(grammar.range(of: "### A worked example"))
+        let rows = grammar[section.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("`flourish report snapshot") }
+            .filter { $0.hasPrefix("| 2") }
+        #expect(rows.count == steps.count)
+        func figure(_ cell: Substring) -> Int64? {
+            let number = cell.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }.filter { $0 != "," && $0 != "." }
+            return Int64(number)
         }
-        // The example file is that ledger; its snapshot is printed in grammar.md.
+        var ledger = header
+        for ((lines, day), row) in zip(steps, rows) {
+            ledger += lines
+            let expected = row.split(separator: "|").dropFirst().compactMap(figure)
+            let s = try snapshot(ledger, day)
+            let actual = [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal, s.envelopesTotal, s.owedToPeople, s.mainSavings].map(\.minorUnits)
+            #expect(actual == expected, "row: \(row)")
+            #expect(s.funds.minorUnits == actual.dropFirst().reduce(0, +), "the buckets add up to the funds: \(row)")
+        }
+        // The example file is that ledger; its snapshot is printed in grammar.md and README.md.
         let file = TestSupport.run(["report", "snapshot", TestSupport.root + "/examples/drip.flourish"])
-        #expect(TestSupport.read(TestSupport.root + "/grammar.md").contains(file.stdout))
+        #expect(grammar.contains(file.stdout))
     }
 
     @Test func monthStartShiftsTheBudgetingMonth() throws {

@@ -69,7 +69,7 @@ import Testing
         let clock = { CivilDate(year: 2031, month: 1, day: 1)! }
         let out = CapturedOutput()
         _ = Flourish.run(arguments: ["report", "snapshot", Self.drip], stdout: out, stderr: CapturedOutput(), today: clock)
-        #expect(out.text.hasPrefix("Snapshot at the end of 2026-11-22 "))
+        #expect(out.text.hasPrefix("Snapshot at the end of 2026-11-23 "))
         let today = CapturedOutput()
         _ = Flourish.run(arguments: ["report", "snapshot", "--date", "today", Self.drip], stdout: today, stderr: CapturedOutput(), today: clock)
         #expect(today.text.hasPrefix("Snapshot at the end of 2031-01-01 (budgeting month 2031-01: 2031-01-01 to 2031-01-31)"))
