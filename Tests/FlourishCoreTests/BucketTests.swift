@@ -479,4 +479,25 @@ import Testing
         let option = try snapshot(ledger.replacingOccurrences(of: " rollover", with: "") + "option rollover on\n", "2026-10-31")
         #expect(option.envelopesTotal == Money(minorUnits: 5000))
     }
+
+    /// Refunds, as grammar.md says: on a day with spending they give back today's allowance,
+    /// never beyond the full allowance, the rest to main savings; on a day without spending
+    /// they go to main savings whole.
+    @Test func refundsNetAgainstTheDaysSpendingFirst() throws {
+        let seed = try snapshot(Self.seed, "2026-11-22")
+        let spent = Self.seed + "2026-11-22 * Shoes\n  Coffee  60.00\n  Bank\n"
+        let refunded = spent + "2026-11-22 * Shoes returned\n  Coffee  -50.00\n  Bank\n"
+        let a = try snapshot(refunded, "2026-11-22")
+        // 60 spent, 50 back: 10 net, so 78.41 of today's allowance is left; main savings as the seed's.
+        #expect(a.remainingToday == Money(minorUnits: 7841))
+        #expect(a.mainSavings == seed.mainSavings)
+        // A refund larger than the day's spending: the allowance is full again, the rest is main savings'.
+        let large = try snapshot(spent + "2026-11-22 * Refund\n  Coffee  -100.00\n  Bank\n", "2026-11-22")
+        #expect(large.remainingToday == Money(minorUnits: 8841))
+        #expect(large.mainSavings.minorUnits - seed.mainSavings.minorUnits == 4000)
+        // On a day without spending, the refund is main savings' whole.
+        let alone = try snapshot(Self.seed + "2026-11-22 * Refund\n  Coffee  -25.00\n  Bank\n", "2026-11-22")
+        #expect(alone.remainingToday == Money(minorUnits: 8841))
+        #expect(alone.mainSavings.minorUnits - seed.mainSavings.minorUnits == 2500)
+    }
 }
