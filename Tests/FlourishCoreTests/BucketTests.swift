@@ -415,6 +415,7 @@ import Testing
         #expect(try paid("2026-11-21 * PHONE BILL November\n  Phone  30.00\n  Bank\n"))
         #expect(try paid("2026-11-21 * Carrier\n  Phone  32.99\n  Bank\n") == false)  // no name
         #expect(try paid("2026-11-21 * Carrier  #phone-bill\n  Phone  32.99\n  Bank\n"))  // a tag
+        #expect(try paid("2026-11-21 * Carrier  ; the phone bill\n  Phone  30.00\n  Bank\n"))  // a comment
         #expect(try paid("2026-11-21 * Phone bill\n  Phone  33.01\n  Bank\n") == false)  // more than 10%
         #expect(try paid("2026-11-28 * Phone bill\n  Phone  30.00\n  Bank\n") == false)  // eight days late
         #expect(try paid("2026-11-13 * Phone bill\n  Phone  30.00\n  Bank\n"))  // a week early

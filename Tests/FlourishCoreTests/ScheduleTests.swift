@@ -134,7 +134,7 @@ import Testing
         \(path):6:1: warning: `Rent` was due on 2026-11-01, 4 days ago, and is not recorded
          6 | schedule 2026-10-01 Rent monthly
            | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-           = hint: record it with `flourish record --only Rent`, or put its name in the description of the entry that paid it
+           = hint: record it with `flourish record --only Rent`, or put its name in the description or comment of the entry that paid it
 
         """)
         #expect(check("2026-12-20 Coffee\n  Coffee  3.00\n  Bank\n").stderr.contains("warning: 2 occurrences of `Rent` are not recorded, the oldest due on 2026-11-01, 49 days ago\n"))

@@ -54,9 +54,10 @@ extension Journal {
     }
 
     /// Whether a recorded entry can pay an occurrence of `plan`: its size is within 10% of
-    /// the plan's, and its description contains the plan's name (in any case) or it has a tag
-    /// that is the name (spaces written as `-`). The size is tested first: it is integer
-    /// arithmetic, and rules out nearly every entry of a long ledger.
+    /// the plan's, and its date line — description, tags and comment — contains the plan's
+    /// name (in any case), or it has a tag that is the name (spaces written as `-`). The size
+    /// is tested first: it is integer arithmetic, and rules out nearly every entry of a long
+    /// ledger.
     func entry(_ entry: Entry, canPay plan: Plan, name: PlanName) -> Bool {
         var size = Money.zero
         for line in entry.postings where ledger.postings[line].amount > .zero {
@@ -65,8 +66,8 @@ extension Journal {
         }
         guard let difference = size > plan.size ? (try? size - plan.size) : (try? plan.size - size),
               let scaled = try? difference * 10, scaled <= plan.size else { return false }
-        let file = ledger.files[Int(entry.descriptionLocation.file)]
-        if name.occurs(in: file.bytes[entry.descriptionLocation.range]) { return true }
+        let file = ledger.files[Int(entry.location.file)]
+        if name.occurs(in: file.bytes[entry.location.range]) { return true }
         return ledger.tags(of: entry).contains { ledger.names[$0.id].lowercased() == name.tag }
     }
 

@@ -280,9 +280,9 @@ enum HelpText {
     static let due = """
     OVERVIEW: List what schedules and subscriptions have had due and is not recorded.
 
-    An occurrence is recorded when an entry pays it: the entry's description holds the
-    schedule's name (or a tag is the name), its size is within 10% and its date within a
-    week of the due date (grammar.md, section 8). Occurrences are looked for from the
+    An occurrence is recorded when an entry pays it: the entry's date line (description,
+    tags or comment) holds the schedule's name, its size is within 10% and its date within
+    a week of the due date (grammar.md, section 8). Occurrences are looked for from the
     ledger's first dated line.
 
     USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--format text|json]

@@ -285,7 +285,7 @@ public enum Problem: Sendable, Equatable {
         case .balanceAssertionFailed:
             return "record the missing entries, or add a `correction` with the reason"
         case .notRecorded(let name, _, _, _):
-            return "record it with `flourish record --only \(StringLiteral.name(Self.shown(name)))`, or put its name in the description of the entry that paid it"
+            return "record it with `flourish record --only \(StringLiteral.name(Self.shown(name)))`, or put its name in the description or comment of the entry that paid it"
         case .usedBeforeOpening:
             return "date the opening balance on or before the first entry that uses the account"
         case .deadlineBeforeStart:
