@@ -53,12 +53,19 @@ extension Journal {
         }
     }
 
-    /// Whether a recorded entry can pay an occurrence of `plan`: its size is within 10% of
-    /// the plan's, and its date line — description, tags and comment — contains the plan's
-    /// name (in any case), or it has a tag that is the name (spaces written as `-`). The size
-    /// is tested first: it is integer arithmetic, and rules out nearly every entry of a long
-    /// ledger.
+    /// Whether a recorded entry can pay an occurrence of `plan`: it has a line on one of the
+    /// plan's categories (on its accounts, for a plan without a category), its size is within
+    /// 10% of the plan's, and its date line — description, tags and comment — contains the
+    /// plan's name (in any case), or it has a tag that is the name (spaces written as `-`).
+    /// The cheap tests come first: they rule out nearly every entry of a long ledger.
     func entry(_ entry: Entry, canPay plan: Plan, name: PlanName) -> Bool {
+        // A line on one of the plan's categories (its accounts, for a plan without one).
+        var touches = false
+        for line in entry.postings where name.targets.contains(ledger.postings[line].target.id) {
+            touches = true
+            break
+        }
+        guard touches else { return false }
         var size = Money.zero
         for line in entry.postings where ledger.postings[line].amount > .zero {
             guard let sum = try? size + ledger.postings[line].amount else { return false }
@@ -71,8 +78,12 @@ extension Journal {
         return ledger.tags(of: entry).contains { ledger.names[$0.id].lowercased() == name.tag }
     }
 
-    /// A plan's name, ready to be looked for in descriptions without making strings.
+    /// A plan's name, ready to be looked for in descriptions without making strings, and the
+    /// names an entry must touch to pay it.
     struct PlanName {
+        /// The plan's categories, or its accounts when it has none (a few: an array, not a set,
+        /// so that looking one up hashes nothing).
+        let targets: [Int32]
         /// The name's bytes, ASCII letters in lower case.
         let folded: [UInt8]
         /// The name as a tag: lower case, spaces written as `-`.
@@ -80,7 +91,8 @@ extension Journal {
         let isASCII: Bool
         let lowered: String
 
-        init(_ name: String) {
+        init(_ name: String, targets: [Int32]) {
+            self.targets = targets
             lowered = name.lowercased()
             folded = name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
             isASCII = name.utf8.allSatisfy { $0 < 128 }
@@ -115,9 +127,29 @@ extension Journal {
     }
 
     /// Every occurrence of every plan due within `range`, with the recorded entry that pays it.
+    /// Booking matched the occurrences of the ledger's own dates once (`matched`); a range
+    /// reaching beyond them is matched again from the same start, so the pairs agree.
+    public func occurrences(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+        guard !plans.isEmpty else { return [] }
+        if let matched, matched.span.contains(range.lowerBound), matched.span.contains(range.upperBound) {
+            return matched.list.filter { range.contains($0.due) }
+        }
+        let low = min(range.lowerBound, matched?.span.lowerBound ?? range.lowerBound)
+        let high = max(range.upperBound, matched?.span.upperBound ?? range.upperBound)
+        return match(in: low...high).filter { range.contains($0.due) }
+    }
+
+    /// The occurrences of the ledger's dates (from a month before the first to a month after
+    /// the last), matched once when the journal is booked.
+    func matchOwnDates() -> (span: ClosedRange<CivilDate>, list: [Occurrence])? {
+        guard !plans.isEmpty, let dates = dateRange else { return nil }
+        let span = dates.lowerBound.adding(days: -31)...dates.upperBound.adding(days: 31)
+        return (span, match(in: span))
+    }
+
     /// Each entry pays at most one occurrence: occurrences are taken in date order, and each
     /// takes the nearest matching entry within its window not taken already.
-    public func occurrences(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+    private func match(in range: ClosedRange<CivilDate>) -> [Occurrence] {
         var found: [Occurrence] = []
         for (number, plan) in plans.enumerated() {
             let window = Self.matchWindow(plan.recurrence)
@@ -127,7 +159,8 @@ extension Journal {
             var candidates: [(date: CivilDate, entry: Int)] = []
             let low = dates[0].adding(days: -window)
             let high = dates[dates.count - 1].adding(days: window)
-            let name = PlanName(plan.name)
+            let categories = plan.lines.map(\.target).filter { index.kind(of: $0) == .category || index.kind(of: $0) == .incomeCategory }
+            let name = PlanName(plan.name, targets: categories.isEmpty ? plan.lines.map(\.target) : categories)
             // Items are in date order: start at the first one in the window.
             var first = 0
             var count = items.count
@@ -140,11 +173,24 @@ extension Journal {
                 guard case .entry(let i) = item.kind, entry(ledger.entries[i], canPay: plan, name: name) else { continue }
                 candidates.append((item.date, i))
             }
-            var taken = Set<Int>()
+            // Candidates are in date order: each occurrence looks only at those within its window.
+            var taken = [Bool](repeating: false, count: candidates.count)
+            var start = 0
             for due in dates {
-                let best = candidates.filter { !taken.contains($0.entry) && abs(due.days(until: $0.date)) <= window }
-                    .min { (abs(due.days(until: $0.date)), $0.entry) < (abs(due.days(until: $1.date)), $1.entry) }
-                if let best { taken.insert(best.entry) }
+                let low = due.adding(days: -window)
+                let high = due.adding(days: window)
+                while start < candidates.count && candidates[start].date < low { start += 1 }
+                var best: (distance: Int, entry: Int, slot: Int)?
+                var slot = start
+                while slot < candidates.count && candidates[slot].date <= high {
+                    let candidate = candidates[slot]
+                    let distance = abs(due.days(until: candidate.date))
+                    if !taken[slot], best.map({ (distance, candidate.entry) < ($0.distance, $0.entry) }) ?? true {
+                        best = (distance, candidate.entry, slot)
+                    }
+                    slot += 1
+                }
+                if let best { taken[best.slot] = true }
                 found.append(Occurrence(plan: number, due: due, entry: best?.entry))
             }
         }

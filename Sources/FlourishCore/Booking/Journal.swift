@@ -70,6 +70,8 @@ public struct Journal: Sendable {
     public let onBudget: [Bool]
     /// Schedules and subscriptions, read as one kind of recurring plan.
     public let plans: [Plan]
+    /// Their occurrences over the ledger's own dates, with the entries that pay them.
+    public internal(set) var matched: (span: ClosedRange<CivilDate>, list: [Occurrence])?
 
     init(ledger: Ledger, index: NameIndex, items: [Item], parent: [Int32], dateRange: ClosedRange<CivilDate>?, onBudget: [Bool]) {
         self.ledger = ledger
@@ -79,6 +81,8 @@ public struct Journal: Sendable {
         self.dateRange = dateRange
         self.onBudget = onBudget
         plans = Self.plans(ledger, index)
+        matched = nil
+        matched = matchOwnDates()
     }
 
     /// The ledger's currency (USD with two decimals when none is declared).

@@ -182,6 +182,10 @@ public struct BucketEngine {
         guard let start = dateRange?.lowerBound, start <= end else { return outcome }
         var state = State(ledger: ledger, onBudget: onBudget)
         (state.bills, state.billPayments) = bills(through: end, from: start)
+        if !state.billPayments.isEmpty {
+            state.paysBill = [Bool](repeating: false, count: ledger.entries.count)
+            for entry in state.billPayments.keys { state.paysBill[entry] = true }
+        }
         var next = 0
         var nextItem = 0
         let items = journal.items
@@ -306,7 +310,7 @@ public struct BucketEngine {
     private func applyEntry(_ number: Int, to state: inout State, log: inout BucketLog, recording: Bool) {
         let entry = ledger.entries[number]
         // The categories in which this entry pays a bill, if it pays one.
-        let billCategories = state.billPayments.isEmpty ? nil : state.billPayments[number]
+        let billCategories = state.paysBill.isEmpty || !state.paysBill[number] ? nil : state.billPayments[number]
         var allowanceSpending = Money.zero
         var paidOutside = Money.zero
         for line in entry.postings {
@@ -449,14 +453,17 @@ public struct BucketEngine {
         /// The first figure that overflowed.
         var overflow: (what: String, location: SourceLocation)?
         let accountOrder: [Account]
-        /// Declared people, in declaration order, once each.
+        /// Declared people, in declaration order, once each, and their names.
         let people: [Int32]
+        let peopleNames: [String]
         /// The allowance changes not yet applied (an index into the engine's list).
         var nextAllowanceChange = 0
         /// The bills of the run, by due date, and the first one whose month has not ended.
         var bills: [Bill] = []
         var firstOpenBill = 0
         var billPayments: [Int: [Int32]] = [:]
+        /// Per entry: does it pay a bill? (An array, so that most entries cost no hashing.)
+        var paysBill: [Bool] = []
         /// The budgeting month being run.
         var month: BudgetMonth?
         /// Rollover budgets' envelopes by category, and their order of first funding.
@@ -473,6 +480,7 @@ public struct BucketEngine {
             accountOrder = ledger.accounts.filter { onBudget[Int($0.name.id)] && seen.insert($0.name.id).inserted }
             var seenPeople = Set<Int32>()
             people = ledger.people.map(\.name.id).filter { seenPeople.insert($0).inserted }
+            peopleNames = people.map { ledger.names[$0] }
         }
 
         /// A person's balance: positive, they owe you; negative, you owe them.
@@ -592,11 +600,11 @@ public struct BucketEngine {
             }
             var owedList: [BucketSnapshot.Debt] = []
             var owed = Money.zero
-            for person in people {
+            for (index, person) in people.enumerated() {
                 let balance = balances[Int(person)]
                 let debt = balance < .zero ? (balance.negated ?? .zero) : .zero
                 owed = sum(owed, debt, what: "the money owed to people")
-                owedList.append(.init(person: ledger.names[person], balance: balance))
+                owedList.append(.init(person: peopleNames[index], balance: balance))
             }
             var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
             monthly = sum(monthly, billsTotal, what: "the money set aside for bills")

@@ -307,7 +307,8 @@ extension Parser {
         }
         guard expectEnd(&reader, &session) else { return }
         header.damaged = false
-        header.schedule = Schedule(name: Located(session.ledger.names[name.id], at: name.location),
+        header.isSchedule = true
+        pendingSchedule = Schedule(name: Located(session.ledger.names[name.id], at: name.location),
                                    recurrence: Recurrence(first: date, frequency: frequency, end: end),
                                    postings: 0..<0, location: lineLocation)
     }

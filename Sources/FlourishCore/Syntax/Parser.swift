@@ -32,9 +32,13 @@ struct Parser {
         var location: SourceLocation
         /// A split line had a syntax error: the entry is dropped, silently, at its end.
         var damaged = false
-        /// Set when the lines are a schedule's template rather than an entry's.
-        var schedule: Schedule?
+        /// The lines are a schedule's template (`Parser.pendingSchedule`), not an entry's.
+        /// (A flag, so that this struct stays plain data: it is copied on every split line.)
+        var isSchedule = false
     }
+
+    /// The schedule whose template lines are being read.
+    var pendingSchedule: Schedule?
 
     /// What a line asks of the loader.
     enum Request {
@@ -257,7 +261,8 @@ struct Parser {
         guard let entry = pending else { return }
         pending = nil
         let range = entry.firstPosting..<session.ledger.postings.count
-        if !entry.damaged, var schedule = entry.schedule {
+        if entry.isSchedule, !entry.damaged, var schedule = pendingSchedule {
+            pendingSchedule = nil
             if range.count < 2 {
                 session.report(.emptyEntry(lines: range.count), at: entry.location)
                 dropLines(range, tagsFrom: entry.firstTag, &session)
@@ -275,6 +280,7 @@ struct Parser {
             session.ledger.schedules.append(schedule)
             return
         }
+        if entry.isSchedule { pendingSchedule = nil }
         if entry.damaged {
             // Keep the names for the reference check; drop the lines, whose sum means nothing.
             session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
