@@ -2,6 +2,10 @@
 // ledger/hledger journal with the same transactions, for Benchmarks/run.
 //
 //     generate-ledger N OUTPUT-PREFIX   →  OUTPUT-PREFIX.flourish, OUTPUT-PREFIX.journal
+//     generate-ledger N OUTPUT-PREFIX --realistic
+//         the shape of a real household's ledger (Realistic.swift): quoted names with spaces
+//         and letters beyond ASCII, long descriptions with commas, tags, trailing comments,
+//         1–6 split lines, left-out amounts, weekly balance assertions, one include per year.
 
 import FlourishCore
 #if canImport(Glibc)
@@ -39,10 +43,16 @@ func dateText(_ day: Int) -> String {
     CivilDate(dayNumber: day).description
 }
 
-let arguments = CommandLine.arguments
+var arguments = CommandLine.arguments
+// `--realistic`: the shape of a household's own ledger rather than the generator's plain one.
+let realistic = arguments.contains("--realistic")
+arguments.removeAll { $0 == "--realistic" }
 guard arguments.count == 3, let count = Int(arguments[1]), count > 0 else {
-    print("usage: generate-ledger N OUTPUT-PREFIX")
+    print("usage: generate-ledger N OUTPUT-PREFIX [--realistic]")
     exit(64)
+}
+if realistic {
+    exit(writeRealistic(count: count, prefix: arguments[2]))
 }
 guard let flourish = Output(arguments[2] + ".flourish"), let journal = Output(arguments[2] + ".journal") else {
     print("generate-ledger: cannot write \(arguments[2]).*")
