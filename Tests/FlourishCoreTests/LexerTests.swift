@@ -84,6 +84,39 @@ import Testing
         #expect(wrong == [])
     }
 
+    /// The line check returns to eight bytes at a time after each character that is not
+    /// plain ASCII: it finds an issue exactly when the line is not well-formed UTF-8 or holds a
+    /// control character (C0 but tab, DEL, C1), judged here by Swift's own UTF-8 decoding —
+    /// every byte at every place of a line with accented letters around it, and pieces of
+    /// UTF-8 (whole, cut short, overlong, C1) at every place of a plain line.
+    @Test func theLineCheckAgreesWithSwiftsDecoding() {
+        func fast(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.firstIssue(in: $0, 0..<$0.count) == nil } }
+        func reference(_ bytes: [UInt8]) -> Bool {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard Array(text.utf8) == bytes else { return false }
+            return !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+        }
+        var wrong: [String] = []
+        for byte in 0...255 {
+            for place in 0..<24 {
+                var bytes = Array("Zoë a b c d e f g ü h i j".utf8)
+                bytes.insert(UInt8(byte), at: place)
+                if fast(bytes) != reference(bytes) { wrong.append("0x\(String(byte, radix: 16)) at \(place)") }
+            }
+        }
+        let pieces: [[UInt8]] = [Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0xC3], [0xE2, 0x82], [0xC0, 0xAF], [0xC2, 0x9B], [0x09], [0x0D]]
+        for first in pieces {
+            for second in pieces {
+                for place in 0..<12 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 12)
+                    bytes.insert(contentsOf: first + second, at: place)
+                    if fast(bytes) != reference(bytes) { wrong.append("\(first) \(second) at \(place)") }
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func pairsAroundTheEdges() {
         let edges: [UInt8] = [0x00, 0x01, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x21, 0x60, 0x7E, 0x7F, 0x80, 0xC2, 0xFF]
         var wrong: [String] = []

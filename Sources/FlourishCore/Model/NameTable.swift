@@ -23,6 +23,9 @@ public struct NameTable: Sendable {
         return copy.withUTF8 { intern($0, 0..<$0.count).id }
     }
 
+    /// A name's UTF-8 bytes, as interned (no String is made).
+    func utf8(_ id: Int32) -> ArraySlice<UInt8> { arena[offsets[Int(id)]..<offsets[Int(id) + 1]] }
+
     /// The id of `name` if it was ever written.
     public func id(of name: String) -> Int32? {
         var copy = name

@@ -4,6 +4,10 @@ struct ParseSession {
     var diagnostics: [Diagnostic] = []
     /// Names found invalid on first sight, reported again at each use.
     var invalidNames: [Int32: NameRules.Problem] = [:]
+    /// Per name id, whether the name was checked as a quoted name: 0 not yet, 1 fine, 2 not
+    /// (its problem in `invalidQuotedNames`). Each quoted name is checked once, not at every use.
+    var quotedChecked: [UInt8] = []
+    var invalidQuotedNames: [Int32: NameRules.Problem] = [:]
     /// The first amount of the file (the linker checks it follows the `currency` line).
     var firstAmount: SourceLocation?
     /// `include` lines, in file order.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Values inside lines: dates, amounts, names, small numbers (grammar.md, "Values").
 extension Parser {
     /// date = digit{4} "-" digit{2} "-" digit{2}
@@ -23,12 +31,33 @@ extension Parser {
             session.report(.unterminatedString, at: location(token))
             return nil
         case .string:
-            let name = StringLiteral.unquote(text(token))
-            if let problem = NameRules.problem(Array(name.utf8)[...], quoted: true) {
+            // Without a backslash the name is the bytes between the quotes: interned from them
+            // (no String is made), and checked the first time it is seen quoted.
+            let inner = token.start + 1..<token.end - 1
+            let id: Int32
+            if memchr(bytes.baseAddress! + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
+                id = session.ledger.names.intern(bytes, inner).id
+            } else {
+                id = session.ledger.names.intern(StringLiteral.unquote(text(token)))
+            }
+            let slot = Int(id)
+            if slot >= session.quotedChecked.count {
+                session.quotedChecked.append(contentsOf: repeatElement(0, count: slot + 1 - session.quotedChecked.count))
+            }
+            if session.quotedChecked[slot] == 0 {
+                let name = session.ledger.names.utf8(id)
+                if let problem = NameRules.problem(name, quoted: true) {
+                    session.invalidQuotedNames[id] = problem
+                    session.quotedChecked[slot] = 2
+                } else {
+                    session.quotedChecked[slot] = 1
+                }
+            }
+            if session.quotedChecked[slot] == 2, let problem = session.invalidQuotedNames[id] {
                 report(problem, token, &session, what: what)
                 return nil
             }
-            return NameRef(id: session.ledger.names.intern(name), location: location(token))
+            return NameRef(id: id, location: location(token))
         default:
             let interned = session.ledger.names.intern(bytes, token.range)
             if interned.isNew, let problem = NameRules.problem(bytes[token.range], quoted: false) {

@@ -90,6 +90,8 @@ struct Parser {
         file.bytes.withUnsafeBufferPointer { buffer in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            // Measured: checking a whole file with accented letters in one pass (line feeds
+            // allowed) costs more than checking its lines, so only plain ASCII skips them.
             if plainText == nil { plainText = UTF8Check.isPlainText(buffer) }
             let count = buffer.count
             while offset < count {

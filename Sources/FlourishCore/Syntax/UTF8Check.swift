@@ -36,19 +36,22 @@ enum UTF8Check {
     static func firstIssue(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, allowControls: Bool = false) -> Issue? {
         var index = range.lowerBound
         let end = range.upperBound
-        // Fast path: eight bytes at a time while they are printable ASCII (0x20 to 0x7E).
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let high: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                if (word & high) | belowSpace | delete != 0 { break }
-                index += 8
-            }
-        }
+        let raw = bytes.baseAddress.map(UnsafeRawPointer.init)
         while index < end {
+            // Fast path: eight bytes at a time while they are printable ASCII (0x20 to 0x7E),
+            // taken again after each character that is not (an accented letter in a name
+            // leaves the rest of the line on the fast path).
+            if let raw {
+                let high: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= end {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
+                    if (word & high) | belowSpace | delete != 0 { break }
+                    index += 8
+                }
+                if index >= end { break }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if !allowControls && ((byte < 0x20 && byte != 0x09) || byte == 0x7F) { return .control(offset: index, byte: byte) }
