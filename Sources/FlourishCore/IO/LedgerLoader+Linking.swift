@@ -7,6 +7,12 @@ extension LedgerLoader {
         ledger.files = parsed.map(\.file)
         ledger.includes = parsed.flatMap(\.includes)
         guard parsed.count > 1 else { return ledger }
+        // Room for every file's lines and entries at once: reserving for each file in turn
+        // would copy all the lines gathered so far at every file (a ledger with one include
+        // per year copied its lines twenty times).
+        ledger.postings.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.postings.count })
+        ledger.entries.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.entries.count })
+        ledger.entryTags.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.entryTags.count })
         for file in parsed.dropFirst() {
             append(file.ledger, to: &ledger)
         }
@@ -98,14 +104,12 @@ extension LedgerLoader {
         ledger.accounts += part.accounts.map { var item = $0; item.name = name(item.name); return item }
         ledger.categories += part.categories.map { var item = $0; item.name = name(item.name); return item }
         ledger.people += part.people.map { var item = $0; item.name = name(item.name); return item }
-        ledger.postings.reserveCapacity(postingOffset + part.postings.count)
         for posting in part.postings {
             var moved = posting
             moved.target = name(posting.target)
             ledger.postings.append(moved)
         }
         ledger.entryTags += part.entryTags.map(name)
-        ledger.entries.reserveCapacity(ledger.entries.count + part.entries.count)
         for entry in part.entries {
             var moved = entry
             moved.postings = entry.postings.lowerBound + postingOffset..<entry.postings.upperBound + postingOffset
