@@ -44,10 +44,17 @@ enum UTF8Check {
             if let raw {
                 let high: UInt64 = 0x8080_8080_8080_8080
                 while index + 8 <= end {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    // In little-endian order on every machine, so the lowest bits are the first byte.
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
                     let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                    if (word & high) | belowSpace | delete != 0 { break }
+                    let flagged = (word & high) | belowSpace | delete
+                    if flagged != 0 {
+                        // Straight to the first byte that is not printable ASCII: the lowest
+                        // flag is exact (a borrow only ever flags bytes above it).
+                        index += flagged.trailingZeroBitCount >> 3
+                        break
+                    }
                     index += 8
                 }
                 if index >= end { break }
