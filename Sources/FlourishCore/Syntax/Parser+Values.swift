@@ -121,7 +121,9 @@ extension Parser {
         if session.firstAmount == nil { session.firstAmount = location(token) }
         var end = token.end
         var code: Token?
-        if let written = reader.nextWord(if: isCurrencyCode) {
+        // A closure over the bytes alone: one over the parser (its method) copied the parser.
+        let file = self.bytes
+        if let written = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
             end = written.end
             code = written
         }

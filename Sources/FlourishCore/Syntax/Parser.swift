@@ -251,8 +251,10 @@ struct Parser {
                 pending?.damaged = true
             }
         }
-        if pending?.damaged == false && !expectEnd(&reader, &session) {
-            pending?.damaged = true
+        // Not `&&`: its right side is a closure, and calling a method of the parser in it
+        // copied the whole parser for every split line.
+        if pending?.damaged == false {
+            if !expectEnd(&reader, &session) { pending?.damaged = true }
         }
         if let goal { session.ledger.postingGoals[session.ledger.postings.count] = goal }
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale))
