@@ -15,7 +15,8 @@ let package = Package(
         .testTarget(
             name: "FlourishCoreTests",
             dependencies: ["FlourishCore"],
-            exclude: ["Fixtures"]
+            // Fixtures, and the Node and Emacs Lisp drivers of the editor tests.
+            exclude: ["Fixtures", "Support/vscode", "Support/emacs"]
         ),
     ]
 )

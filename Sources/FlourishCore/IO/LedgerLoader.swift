@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Reads a ledger's files and links them into one `Ledger` (see docs/architecture.md).
 ///
 /// Each file is parsed on its own (`Parser.parse`); its `include` lines are then followed in
@@ -35,9 +37,50 @@ public enum LedgerLoader {
     /// load is not parsed again (the language server re-reads only what changed).
     public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:], allowedIncludes: [String] = [],
                             cache: ParseCache? = nil) -> Result {
-        func parse(_ file: SourceFile, _ index: Int) -> ParsedFile {
+        // Without a cache, a ledger of several files is read in two passes: its files are found
+        // by their `include` lines alone, then parsed on every core at once. The includes the
+        // full parse finds must be the ones the first pass followed, or the files are read
+        // again one by one (they always are: the first pass reads include lines as parse does).
+        if cache == nil {
+            let found = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { Parser.includes(of: $0, fileIndex: $1) }
+            if found.parsed.count > 1 {
+                var parsed = parseAll(found.parsed.map(\.file))
+                let agree = zip(parsed, found.parsed).allSatisfy { full, first in
+                    full.includes.map(\.location) == first.includes.map(\.location) && full.includes.map(\.path) == first.includes.map(\.path)
+                }
+                if agree {
+                    for index in parsed.indices { parsed[index].includes = found.parsed[index].includes }
+                    return finish(parsed, found.diagnostics)
+                }
+            }
+        }
+        let followed = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
+        return finish(followed.parsed, followed.diagnostics)
+    }
+
+    /// Parses files on every core; each file's index is its place in the list.
+    static func parseAll(_ files: [SourceFile]) -> [ParsedFile] {
+        final class Slots: @unchecked Sendable {
+            var results: [ParsedFile?]
+            init(_ count: Int) { results = [ParsedFile?](repeating: nil, count: count) }
+        }
+        let slots = Slots(files.count)
+        slots.results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let results = buffer
+            // Each iteration writes only its own slot.
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                results[index] = Parser.parse(files[index], fileIndex: index)
+            }
+        }
+        return slots.results.enumerated().map { $0.element ?? Parser.parse(files[$0.offset], fileIndex: $0.offset) }
+    }
+
+    /// Reads the root files and follows their includes, depth-first, each file read with
+    /// `parse` (its includes are what is followed); every problem with an include reported.
+    private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], allowedIncludes: [String],
+                               parse: (SourceFile, Int) -> ParsedFile) -> (parsed: [ParsedFile], diagnostics: [Diagnostic]) {
         let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var parsed: [ParsedFile] = []
         var diagnostics: [Diagnostic] = []
@@ -106,6 +149,12 @@ public enum LedgerLoader {
                 open.append(Frame(file: index, canonical: included))
             }
         }
+        return (parsed, diagnostics)
+    }
+
+    /// Links parsed files into one ledger, with every problem found reading them.
+    private static func finish(_ parsed: [ParsedFile], _ found: [Diagnostic]) -> Result {
+        var diagnostics = found
         var ledger = link(parsed)
         diagnostics += parsed.flatMap(\.diagnostics)
         diagnostics += checkCurrency(&ledger, parsed)

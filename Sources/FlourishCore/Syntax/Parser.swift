@@ -84,8 +84,21 @@ struct Parser {
                           diagnostics: session.diagnostics, firstAmount: session.firstAmount, lines: parser.lines)
     }
 
-    /// Parses every line of the file.
-    mutating func parseLines(_ session: inout ParseSession) {
+    /// Only the file's `include` lines, read as `parse` reads them (the line checks and the
+    /// directive included): what the loader needs to find every file before parsing them
+    /// together. The other lines are not looked at.
+    static func includes(of file: SourceFile, fileIndex: Int) -> ParsedFile {
+        var session = ParseSession()
+        session.ledger.files = [file]
+        var parser = Parser(file: file, fileIndex: fileIndex)
+        parser.parseLines(&session, includesOnly: true)
+        return ParsedFile(file: file, index: fileIndex, ledger: session.ledger, includes: session.includes,
+                          diagnostics: [], firstAmount: nil, lines: nil)
+    }
+
+    /// Parses every line of the file (with `includesOnly`, only the lines that start with
+    /// `include`).
+    mutating func parseLines(_ session: inout ParseSession, includesOnly: Bool = false) {
         let file = self.file
         file.bytes.withUnsafeBufferPointer { buffer in
             bytes = buffer
@@ -106,6 +119,11 @@ struct Parser {
                 offset = end + 1
                 var contentEnd = end
                 if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                if includesOnly {
+                    let keyword = "include".utf8
+                    guard contentEnd - start >= keyword.count,
+                          buffer[start..<start + keyword.count].elementsEqual(keyword) else { continue }
+                }
                 let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
                 if case .include(let path, let location)? = parseLine(cursor, &session) {
                     session.includes.append(Include(path: path, location: location, file: nil))
