@@ -145,6 +145,32 @@ import Testing
         #expect(terminal.text == "\u{1B}[1;31merror\u{1B}[0m \\u{1B}]0;title\\u{7}")
     }
 
+    /// The fast path (harmless text written as it is) prints exactly what the careful path
+    /// prints, over writes made of pieces that matter to the guard, split at every place.
+    @Test func theFastPathChangesNothing() {
+        let pieces = ["a", " ", "\t", "\n", "#", "##[", ":", "::", "é", "\u{9B}", "\u{85}", "\r", "\r\n", "\u{1B}", "\u{1B}[1m", "x:y", "#tag", "a,b\r\n", "\r\r\n"]
+        var generator = LedgerGenerator(seed: 7)
+        var wrong: [String] = []
+        for _ in 0..<400 {
+            var writes: [String] = []
+            for _ in 0..<(1 + generator.next(4)) {
+                writes.append((0..<(1 + generator.next(6))).map { _ in pieces[generator.next(pieces.count)] }.joined())
+            }
+            for colour in [false, true] {
+                func run(_ fast: Bool) -> String {
+                    let captured = CapturedOutput()
+                    let guarded = GuardedOutput(captured, colour: colour)
+                    guarded.fastPath = fast
+                    for text in writes { guarded.write(text) }
+                    guarded.finish()
+                    return captured.text
+                }
+                if run(true) != run(false) { wrong.append(writes.debugDescription) }
+            }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func cellsAndMarkupEscapePerScalar() {
         #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")
