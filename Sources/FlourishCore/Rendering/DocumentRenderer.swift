@@ -103,21 +103,30 @@ public struct DocumentRenderer {
     /// `table,row,column,value`, so that every report is one RFC 4180 table. Text cells are
     /// guarded against formula injection (`csvText`); amounts stay plain numbers.
     public func csv(_ document: ReportDocument) -> String {
-        var lines: [[String]] = []
+        // Appended into one string as the rows are made (a register has a row per split line).
+        var out = ""
+        func line(_ fields: [String]) {
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out += "," }
+                out += Self.csvField(field)
+            }
+            out += "\r\n"
+        }
         if document.tables.count == 1, let table = document.tables.first {
-            lines.append(table.columns.map(\.id))
-            for row in table.rows + table.totals { lines.append(row.map(csvCell)) }
+            line(table.columns.map(\.id))
+            for row in table.rows { line(row.map(csvCell)) }
+            for row in table.totals { line(row.map(csvCell)) }
         } else {
-            lines.append(["table", "row", "column", "value"])
+            line(["table", "row", "column", "value"])
             for table in document.tables {
                 for (index, row) in (table.rows + table.totals).enumerated() {
                     for (column, cell) in zip(table.columns, row) {
-                        lines.append([table.id, String(index + 1), column.id, csvCell(cell)])
+                        line([table.id, String(index + 1), column.id, csvCell(cell)])
                     }
                 }
             }
         }
-        return lines.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+        return out
     }
 
     /// A cell for CSV: text guarded, figures plain.
@@ -138,16 +147,18 @@ public struct DocumentRenderer {
     /// A field quoted per RFC 4180 when it holds a comma, a quote or a line break — judged and
     /// doubled per Unicode scalar, so a quote followed by a combining mark is still a quote.
     static func csvField(_ field: String) -> String {
-        let scalars = field.unicodeScalars
-        guard scalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        var out = String.UnicodeScalarView()
-        out.append("\"")
-        for scalar in scalars {
-            if scalar == "\"" { out.append("\"") }
-            out.append(scalar)
+        // On the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is always
+        // that character (never part of another scalar), so judging and doubling bytes is
+        // judging and doubling scalars.
+        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
+        var out: [UInt8] = [0x22]
+        out.reserveCapacity(field.utf8.count + 4)
+        for byte in field.utf8 {
+            if byte == 0x22 { out.append(0x22) }
+            out.append(byte)
         }
-        out.append("\"")
-        return String(out)
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Cells as plain values: amounts and percentages as decimal strings.
