@@ -89,4 +89,27 @@ public struct BucketSnapshot: Sendable {
     public var owedToPeople: Money
     /// The remainder: funds minus every set-aside. The bucket rule wants it never negative.
     public var mainSavings: Money
+
+    /// One thing the day sets aside, for the messages that name the biggest.
+    public struct SetAside: Sendable {
+        public enum Kind: Sendable, Equatable {
+            case allowance, earmark(String), bill(String), goal(String), envelope(String), debt(String)
+        }
+
+        public var kind: Kind
+        public var what: String
+        public var amount: Money
+    }
+
+    /// Everything set aside above zero, biggest first (in bucket order among equals).
+    public var setAsides: [SetAside] {
+        var items = [SetAside(kind: .allowance, what: "the allowance for the rest of the month", amount: allowanceSetAside)]
+        items += earmarks.map { SetAside(kind: .earmark($0.category), what: "earmark \($0.category)", amount: $0.setAside) }
+        items += bills.map { SetAside(kind: .bill($0.name), what: "bill \($0.name) due \($0.due)", amount: $0.setAside) }
+        items += goals.map { SetAside(kind: .goal($0.name), what: "goal \($0.name)", amount: $0.balance) }
+        items += envelopes.map { SetAside(kind: .envelope($0.category), what: "envelope \($0.category)", amount: $0.setAside) }
+        items += people.map { SetAside(kind: .debt($0.person), what: "what you owe \($0.person)", amount: $0.owed) }
+        return items.filter { $0.amount > .zero }.enumerated()
+            .sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }.map(\.element)
+    }
 }

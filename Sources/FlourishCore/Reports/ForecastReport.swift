@@ -62,7 +62,7 @@ public struct ForecastReport: Sendable {
             }
             guard !what.isEmpty else { continue }
             var causes = day.events.map { Cause(text: "\($0.what) \(money.text($0.amount))", place: place($0.source)) }
-            causes += setAsides(s, projected).prefix(3).map { Cause(text: "\($0.what) \(money.text($0.amount)) set aside", place: place($0.source)) }
+            causes += s.setAsides.prefix(3).map { Cause(text: "\($0.what) \(money.text($0.amount)) set aside", place: place(source($0, on: s.date, projected))) }
             firstBreak = Break(date: s.date, what: what.joined(separator: "; "), causes: causes)
             break
         }
@@ -77,23 +77,16 @@ public struct ForecastReport: Sendable {
         return (report, [])
     }
 
-    /// The set-asides of a day, biggest first, with the line each comes from.
-    private static func setAsides(_ s: BucketSnapshot, _ journal: Journal) -> [(what: String, amount: Money, source: SourceLocation?)] {
+    /// The ledger line a set-aside comes from (the latest in effect on the day).
+    private static func source(_ item: BucketSnapshot.SetAside, on date: CivilDate, _ journal: Journal) -> SourceLocation? {
         let ledger = journal.ledger
-        var items: [(what: String, amount: Money, source: SourceLocation?)] = []
-        let allowance = ledger.allowances.last { $0.date <= s.date }
-        items.append(("the allowance for the rest of the month", s.allowanceSetAside, allowance?.location))
-        for earmark in s.earmarks where earmark.setAside > .zero {
-            let line = ledger.earmarks.last { ledger.names[$0.category.id] == earmark.category && $0.date <= s.date }
-            items.append(("earmark \(earmark.category)", earmark.setAside, line?.location))
+        switch item.kind {
+        case .allowance: return ledger.allowances.last { $0.date <= date }?.location
+        case .earmark(let name): return ledger.earmarks.last { ledger.names[$0.category.id] == name && $0.date <= date }?.location
+        case .bill(let name): return journal.plans.first { $0.name == name }?.location
+        case .goal(let name): return ledger.goals.first { ledger.names[$0.name.id] == name }?.location
+        case .envelope(let name): return ledger.budgets.last { ledger.names[$0.category.id] == name && $0.date <= date }?.location
+        case .debt(let name): return ledger.people.first { ledger.names[$0.name.id] == name }?.location
         }
-        for bill in s.bills where bill.setAside > .zero {
-            items.append(("bill \(bill.name) due \(bill.due)", bill.setAside, journal.plans.first { $0.name == bill.name }?.location))
-        }
-        for goal in s.goals where goal.balance > .zero {
-            items.append(("goal \(goal.name)", goal.balance, ledger.goals.first { ledger.names[$0.name.id] == goal.name }?.location))
-        }
-        return items.filter { $0.amount > .zero }.enumerated()
-            .sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }.map(\.element)
     }
 }

@@ -68,13 +68,7 @@ extension Check {
 
     /// Up to three of the largest set-asides, e.g. "the allowance for the rest of the month 795.69".
     private static func biggestSetAsides(_ snapshot: BucketSnapshot) -> [Problem.SetAside] {
-        var items: [Problem.SetAside] = [.init("the allowance for the rest of the month", snapshot.allowanceSetAside)]
-        items += snapshot.earmarks.filter { $0.setAside > .zero }.map { .init("earmark \($0.category)", $0.setAside) }
-        items += snapshot.goals.filter { $0.balance > .zero }.map { .init("goal \($0.name)", $0.balance) }
-        items += snapshot.people.filter { $0.owed > .zero }.map { .init("what you owe \($0.person)", $0.owed) }
-        return items.filter { $0.amount > .zero }
-            .enumerated().sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }
-            .prefix(3).map(\.element)
+        snapshot.setAsides.prefix(3).map { .init($0.what, $0.amount) }
     }
 
     private static func check(_ assertion: SnapshotAssertion, _ snapshot: BucketSnapshot, _ journal: Journal) -> Diagnostic? {
