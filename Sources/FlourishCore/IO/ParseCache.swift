@@ -9,16 +9,14 @@ public final class ParseCache {
     }
 
     private var items: [String: Item] = [:]
-    /// How many files were parsed and how many were reused, since the cache was made.
+    /// How many files were parsed since the cache was made (the others were reused).
     public private(set) var parsedCount = 0
-    public private(set) var reusedCount = 0
 
     public init() {}
 
     /// The file parsed, from the cache when its path, bytes and index are those of last time.
     func parse(_ file: SourceFile, fileIndex: Int) -> ParsedFile {
         if let item = items[file.path], item.index == fileIndex, Self.same(item.bytes, file.bytes) {
-            reusedCount += 1
             return item.parsed
         }
         items[file.path] = nil  // let the old parse go before making the new one

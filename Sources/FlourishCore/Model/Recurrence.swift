@@ -104,18 +104,4 @@ public struct Recurrence: Sendable, Equatable {
         }
         return dates
     }
-
-    /// The first occurrence on or after `date`, if there is one.
-    public func next(onOrAfter date: CivilDate) -> CivilDate? {
-        var to = date
-        // Look ahead a little more than the longest step at a time.
-        for _ in 0..<8 {
-            let from = to
-            to = CivilDate(dayNumber: from.dayNumber + 400)
-            if let found = occurrences(in: from...to).first { return found }
-            if case .until(let last) = end, last < to { return nil }
-            if to == CivilDate.latest { return nil }
-        }
-        return occurrences(in: date...CivilDate.latest).first
-    }
 }
