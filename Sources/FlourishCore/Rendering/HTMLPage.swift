@@ -104,7 +104,8 @@ struct HTMLPage {
     svg .dot { fill: var(--bar); } svg .marker { fill: var(--fg); }
     svg .series0 { fill: none; stroke: var(--bar); stroke-width: 2.5; } svg .series1 { fill: none; stroke: var(--ok); stroke-width: 2.5; }
     svg .series2 { fill: none; stroke: var(--accent); stroke-width: 1.5; } svg .series3 { fill: none; stroke: var(--warn); stroke-width: 1.5; }
-    svg .series4 { fill: none; stroke: var(--muted); stroke-width: 1.5; } svg .zero { stroke: var(--fg); stroke-width: 1; }
+    svg .series4 { fill: none; stroke: var(--muted); stroke-width: 1.5; } svg .series5 { fill: none; stroke: var(--over); stroke-width: 1.5; stroke-dasharray: 5 3; }
+    svg .series6 { fill: none; stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 2 3; } svg .zero { stroke: var(--fg); stroke-width: 1; }
     svg .break { stroke: var(--over); stroke-width: 2; stroke-dasharray: 4 3; } svg .breaktext { fill: var(--over); font-weight: 600; }
     ul.insights li { margin: .3rem 0; }
 

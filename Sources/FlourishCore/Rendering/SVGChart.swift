@@ -140,7 +140,7 @@ enum SVGChart {
         }
         for (number, line) in series.enumerated() where !line.values.isEmpty {
             let path = line.values.indices.map { "\(x($0)),\(y(line.values[$0]))" }.joined(separator: " ")
-            out += "<polyline class=\"series\(number % 5)\" points=\"\(path)\"><title>\(HTMLPage.escape(line.name))</title></polyline>\n"
+            out += "<polyline class=\"series\(number % 7)\" points=\"\(path)\"><title>\(HTMLPage.escape(line.name))</title></polyline>\n"
         }
         if let mark, labels.indices.contains(mark.index) {
             let at = x(mark.index)
@@ -156,7 +156,7 @@ enum SVGChart {
         for (number, line) in series.enumerated() {
             let x0 = left + (number % 3) * 200
             let level = top + plotHeight + 44 + (number / 3) * 22
-            out += "<line class=\"series\(number % 5)\" x1=\"\(x0)\" y1=\"\(level)\" x2=\"\(x0 + 28)\" y2=\"\(level)\" />\n"
+            out += "<line class=\"series\(number % 7)\" x1=\"\(x0)\" y1=\"\(level)\" x2=\"\(x0 + 28)\" y2=\"\(level)\" />\n"
             out += "<text x=\"\(x0 + 36)\" y=\"\(level + 5)\">\(HTMLPage.escape(line.name))</text>\n"
         }
         return out + "</svg>\n"
