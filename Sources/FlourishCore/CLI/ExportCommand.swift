@@ -18,7 +18,7 @@ enum ExportCommand {
         }
         let paths = try context.ledgerPaths(Array(invocation.operands.dropFirst()), command: "export \(word)")
         switch context.loadValidLedger(paths, then: "export again") {
-        case .success(let journal): context.stdout.write(Exporter.export(journal, as: target))
+        case .success(let journal): Exporter.export(journal, as: target, to: context.stdout)
         case .failure(let stop): return stop.code
         }
         return .success

@@ -30,8 +30,18 @@ final class GuardedOutput: TextOutput {
 
     static let joiner: Unicode.Scalar = "\u{2060}"
 
+    func write(bytes: UnsafeBufferPointer<UInt8>) {
+        if fastPath, pending.isEmpty, let lineStart = Self.harmless(bytes, atLineStart: atLineStart) {
+            atLineStart = lineStart
+            output.write(bytes: bytes)
+            return
+        }
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
     func write(_ text: String) {
-        if fastPath, pending.isEmpty, let lineStart = Self.harmless(text, atLineStart: atLineStart) {
+        var text = text
+        if fastPath, pending.isEmpty, let lineStart = text.withUTF8({ Self.harmless($0, atLineStart: atLineStart) }) {
             atLineStart = lineStart
             output.write(text)
             return
@@ -107,29 +117,65 @@ final class GuardedOutput: TextOutput {
     /// feed, no C1 character, no `##`, no `::`, and not ending in a character whose meaning
     /// the next write decides. Returns whether the text leaves the line with only blanks so
     /// far, or nil when the careful path must read it.
-    static func harmless(_ text: String, atLineStart start: Bool) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            var lineStart = start
-            var previous: UInt8 = 0
-            for byte in bytes {
-                // A carriage return stands only before a line feed (CSV's line ends).
-                if previous == 0x0D && byte != 0x0A { return nil }
-                switch byte {
-                case 0x0A: lineStart = true
-                case 0x09, 0x20, 0x0D: break
-                case 0x00...0x1F, 0x7F: return nil
-                case UInt8(ascii: "#"), UInt8(ascii: ":"):
-                    if previous == byte { return nil }
-                    lineStart = false
-                case 0x80...0x9F where previous == 0xC2: return nil  // C1, U+0080 to U+009F
-                default: lineStart = false
+    static func harmless(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart start: Bool) -> Bool? {
+        var lineStart = start
+        var previous: UInt8 = 0
+        var index = 0
+        let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while index < count {
+            // Eight bytes at a time while none needs a look: printable ASCII without `##` or
+            // `::` (a word that starts after one of the pair's characters or ends with one
+            // goes byte by byte).
+            if let raw, previous != 0x0D, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                while index + 8 <= count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    func equal(_ value: UInt64) -> UInt64 {
+                        let x = word ^ (ones * value)
+                        return (x &- ones) & ~x & high
+                    }
+                    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+                    let hashes = equal(0x23)
+                    let colons = equal(0x3A)
+                    // A pair sets a byte's flag and the next byte's flag; the last byte's flag
+                    // is the top bit.
+                    let paired = (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                    let flagged = (word & high) | below | equal(0x7F) | paired
+                    if flagged != 0 {
+                        // Straight to the first byte that needs a look: the lowest flag is
+                        // never above it (a borrow only flags bytes above a true match).
+                        let skipped = flagged.trailingZeroBitCount >> 3
+                        for offset in 0..<skipped where bytes[index + offset] != 0x20 { lineStart = false }
+                        if skipped > 0 { previous = bytes[index + skipped - 1] }
+                        index += skipped
+                        break
+                    }
+                    if word != 0x2020_2020_2020_2020 { lineStart = false }
+                    previous = UInt8(truncatingIfNeeded: word >> 56)
+                    index += 8
                 }
-                previous = byte
+                if index >= count { break }
             }
-            if previous == UInt8(ascii: "#") || previous == UInt8(ascii: ":") || previous == 0x0D { return nil }
-            return lineStart
+            let byte = bytes[index]
+            index += 1
+            // A carriage return stands only before a line feed (CSV's line ends).
+            if previous == 0x0D && byte != 0x0A { return nil }
+            switch byte {
+            case 0x0A: lineStart = true
+            case 0x09, 0x20, 0x0D: break
+            case 0x00...0x1F, 0x7F: return nil
+            case UInt8(ascii: "#"), UInt8(ascii: ":"):
+                if previous == byte { return nil }
+                lineStart = false
+            case 0x80...0x9F where previous == 0xC2: return nil  // C1, U+0080 to U+009F
+            default: lineStart = false
+            }
+            previous = byte
         }
+        if previous == UInt8(ascii: "#") || previous == UInt8(ascii: ":") || previous == 0x0D { return nil }
+        return lineStart
     }
 
     /// Writes what was held back; call once the command has finished.

@@ -165,14 +165,18 @@ enum ReportCommand {
         let renderer = DocumentRenderer(currency: ledger.currency,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
-        let text: String
+        if let html { return write(html, to: output, context) }
+        // Streamed to standard output as it is rendered; gathered first for a file, which is
+        // written whole and atomically.
+        let target = output == nil ? context.stdout : CapturedOutput()
         switch format {
-        case .text: text = renderer.text(document)
-        case .csv: text = renderer.csv(document)
-        case .json: text = renderer.json(document)
-        case .html: text = html ?? ""
+        case .text: renderer.text(document, to: target)
+        case .csv: renderer.csv(document, to: target)
+        case .json: renderer.json(document, to: target)
+        case .html: break
         }
-        return write(text, to: output, context)
+        guard let captured = target as? CapturedOutput else { return .success }
+        return write(captured.text, to: output, context)
     }
 
     /// The report on standard output, or written atomically to `output`.

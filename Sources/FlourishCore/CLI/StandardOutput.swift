@@ -23,6 +23,11 @@ public final class StandardOutput: TextOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
         var written = 0
         while written < buffer.count {

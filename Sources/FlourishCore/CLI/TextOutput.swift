@@ -1,8 +1,16 @@
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// UTF-8 text as bytes (renderers of long reports gather rows as bytes).
+    func write(bytes: UnsafeBufferPointer<UInt8>)
     /// True when the output is an interactive terminal (colour is allowed).
     var isTerminal: Bool { get }
+}
+
+extension TextOutput {
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Collects everything written, for tests.

@@ -7,12 +7,21 @@ public enum Exporter {
     }
 
     public static func export(_ journal: Journal, as target: Target) -> String {
+        let out = CapturedOutput()
+        export(journal, as: target, to: out)
+        return out.text
+    }
+
+    /// Writes the export a transaction at a time.
+    public static func export(_ journal: Journal, as target: Target, to output: TextOutput) {
         let data = ExportTransactions(journal, names: ExportNames(journal.ledger, style: target == .beancount ? .beancount : .ledger))
+        var out = OutputBlock(output)
         switch target {
-        case .ledger: return self.journal(journal.ledger, data)
-        case .beancount: return beancount(journal.ledger, data)
-        case .csv: return csv(journal.ledger, data)
+        case .ledger: self.journal(journal.ledger, data, &out)
+        case .beancount: beancount(journal.ledger, data, &out)
+        case .csv: csv(journal.ledger, data, &out)
         }
+        out.flush()
     }
 
     static func amount(_ money: Money, _ ledger: Ledger) -> String {
@@ -42,9 +51,9 @@ public enum Exporter {
 
     // MARK: ledger / hledger
 
-    static func journal(_ ledger: Ledger, _ data: ExportTransactions) -> String {
+    static func journal(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
         let names = data.names
-        var out = "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
+        out += "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
         out += "\n"
         if !ledger.budgets.isEmpty && ledger.monthStartDay != 1 {
@@ -76,14 +85,19 @@ public enum Exporter {
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
             out += "\n"
             for note in transaction.notes { out += "    ; \(note)\n" }
-            let width = transaction.postings.map(\.account.count).max() ?? 0
-            for posting in transaction.postings {
-                out += "    " + posting.account + String(repeating: " ", count: width - posting.account.count + 2) + amount(posting.amount, ledger) + "\n"
+            let widths = transaction.postings.map { TextTable.width($0.account) }
+            let width = widths.max() ?? 0
+            for (posting, accountWidth) in zip(transaction.postings, widths) {
+                out += "    "
+                out += posting.account
+                out += TextTable.blanks(width - accountWidth + 2)
+                out += amount(posting.amount, ledger)
+                out += "\n"
             }
             out += "\n"
+            out.flushIfFull()
         }
         flushAssertions(through: nil)
-        return out
     }
 
     /// A description as hledger and ledger read it back: hledger ends a description at `;`
@@ -92,6 +106,11 @@ public enum Exporter {
     /// prefix. An empty one becomes `No description`.
     static func journalDescription(_ text: String) -> String {
         guard !text.isEmpty else { return "No description" }
+        // Judged on the bytes: `;`, `(`, `*` and `!` are ASCII, never part of another character.
+        switch text.utf8.first {
+        case UInt8(ascii: "("), UInt8(ascii: "*"), UInt8(ascii: "!"): break
+        default: if !text.utf8.contains(UInt8(ascii: ";")) { return text }
+        }
         var out = ""
         for scalar in text.unicodeScalars { if scalar == ";" { out += "\u{FF1B}" } else { out.unicodeScalars.append(scalar) } }
         if let first = out.unicodeScalars.first, first == "(" || first == "*" || first == "!" { out = "- " + out }
@@ -100,13 +119,13 @@ public enum Exporter {
 
     // MARK: beancount
 
-    static func beancount(_ ledger: Ledger, _ data: ExportTransactions) -> String {
+    static func beancount(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
         let names = data.names
         let code = ledger.currency?.code ?? "USD"
         func tag(_ text: String) -> String {
             String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
         }
-        var out = "; Exported from Flourish (format v1). Check it with bean-check; browse it with fava.\n"
+        out += "; Exported from Flourish (format v1). Check it with bean-check; browse it with fava.\n"
         out += "option \"title\" \"Flourish ledger\"\noption \"operating_currency\" \"\(code)\"\n\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
         out += "\n"
@@ -126,29 +145,36 @@ public enum Exporter {
             for note in transaction.notes { out += "  ; \(note)\n" }
             for posting in transaction.postings { out += "  \(posting.account)  \(amount(posting.amount, ledger))\n" }
             out += "\n"
+            out.flushIfFull()
         }
         // beancount checks a balance at the start of its day; Flourish at the end of its day.
         for assertion in data.assertions {
             out += "\(assertion.date.adding(days: 1)) balance \(assertion.account)  \(amount(assertion.amount, ledger))\n"
         }
-        return out
     }
 
     // MARK: CSV
 
     /// One row per split line (openings and corrections as two rows each), RFC 4180.
-    static func csv(_ ledger: Ledger, _ data: ExportTransactions) -> String {
+    static func csv(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
         let code = ledger.currency?.code ?? "USD"
-        var rows = [["date", "status", "description", "tags", "account", "name", "amount", "currency"]]
+        func row(_ fields: [String]) {
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out += "," }
+                out.appendField(field)
+            }
+            out += "\r\n"
+        }
+        row(["date", "status", "description", "tags", "account", "name", "amount", "currency"])
         for transaction in data.transactions {
             let status = transaction.status == .cleared ? "*" : transaction.status == .pending ? "!" : ""
             for (posting, target) in zip(transaction.postings, transaction.targets) {
-                rows.append([transaction.date.description, status, DocumentRenderer.csvText(transaction.description),
-                             transaction.tags.map { "#" + $0 }.joined(separator: " "), DocumentRenderer.csvText(posting.account),
-                             DocumentRenderer.csvText(target),
-                             posting.amount.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false), code])
+                row([transaction.date.description, status, DocumentRenderer.csvText(transaction.description),
+                     transaction.tags.map { "#" + $0 }.joined(separator: " "), DocumentRenderer.csvText(posting.account),
+                     DocumentRenderer.csvText(target),
+                     posting.amount.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false), code])
             }
+            out.flushIfFull()
         }
-        return rows.map { $0.map(DocumentRenderer.csvField).joined(separator: ",") + "\r\n" }.joined()
     }
 }

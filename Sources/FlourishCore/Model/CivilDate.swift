@@ -43,12 +43,24 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// `YYYY-MM-DD`, written straight into the string's storage (a register prints one a line).
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        let (year, month, day) = (self.year, self.month, self.day)
+        func digit(_ value: Int) -> UInt8 { UInt8(48 + value) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            // The year is 1...9999 (the initializer's range): four digits, zero-padded.
+            out[0] = digit(year / 1000)
+            out[1] = digit(year / 100 % 10)
+            out[2] = digit(year / 10 % 10)
+            out[3] = digit(year % 10)
+            out[4] = UInt8(ascii: "-")
+            out[5] = digit(month / 10)
+            out[6] = digit(month % 10)
+            out[7] = UInt8(ascii: "-")
+            out[8] = digit(day / 10)
+            out[9] = digit(day % 10)
+            return 10
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",

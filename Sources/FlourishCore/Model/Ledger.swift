@@ -65,10 +65,13 @@ public struct Ledger: Sendable {
     /// The text an entry's description was written with.
     public func description(of entry: Entry) -> String {
         let location = entry.descriptionLocation
-        let file = files[Int(location.file)]
-        var text = file.text(location.range)
-        if text.first == "\"" { text = StringLiteral.unquote(text) }
-        return text
+        return files[Int(location.file)].bytes.withUnsafeBufferPointer { bytes in
+            let range = location.range
+            guard !range.isEmpty else { return "" }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            // Judged on the first byte: a quote is ASCII, never part of another character.
+            return bytes[range.lowerBound] == UInt8(ascii: "\"") ? StringLiteral.unquote(text) : text
+        }
     }
 
     /// Formats an amount in the ledger's currency, e.g. `1,234.50`.

@@ -21,24 +21,37 @@ public struct Money: Hashable, Comparable, Sendable {
 
     /// Renders the amount with exactly `decimals` decimals, e.g. `-1,234.50`.
     public func formatted(decimals: Int, grouping: Bool = true) -> String {
-        let negative = minorUnits < 0
-        let magnitude = minorUnits.magnitude
-        var scale: UInt64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let whole = String(magnitude / scale)
-        var out = negative ? "-" : ""
-        if grouping {
-            for (index, digit) in whole.enumerated() {
-                if index > 0 && (whole.count - index) % 3 == 0 { out.append(",") }
-                out.append(digit)
-            }
-        } else {
-            out += whole
+        String(unsafeUninitializedCapacity: 48) { out in write(decimals: decimals, grouping: grouping, into: out) }
+    }
+
+    /// Writes the amount as `formatted` does into `out` (48 bytes are always enough) and
+    /// returns how many bytes it took: renderers of long reports write amounts straight into
+    /// their output.
+    public func write(decimals: Int, grouping: Bool, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        // Digits written from the right: at most 19 digits, 6 group separators, a point, a
+        // sign and the padding zeros of `decimals` (kept under 18).
+        let decimals = min(max(decimals, 0), 18)
+        var magnitude = minorUnits.magnitude
+        var index = 48
+        func put(_ byte: UInt8) {
+            index -= 1
+            out[index] = byte
         }
-        if decimals > 0 {
-            let fraction = String(magnitude % scale)
-            out += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        for _ in 0..<decimals {
+            put(UInt8(48 + magnitude % 10))
+            magnitude /= 10
         }
-        return out
+        if decimals > 0 { put(UInt8(ascii: ".")) }
+        var written = 0
+        repeat {
+            if grouping && written > 0 && written % 3 == 0 { put(UInt8(ascii: ",")) }
+            put(UInt8(48 + magnitude % 10))
+            magnitude /= 10
+            written += 1
+        } while magnitude > 0
+        if minorUnits < 0 { put(UInt8(ascii: "-")) }
+        let count = 48 - index
+        for offset in 0..<count { out[offset] = out[index + offset] }
+        return count
     }
 }

@@ -27,26 +27,32 @@ public struct DocumentRenderer {
     // MARK: Text
 
     public func text(_ document: ReportDocument) -> String {
-        var out = document.title + "\n"
+        let out = CapturedOutput()
+        text(document, to: out)
+        return out.text
+    }
+
+    /// Writes the report as text a table row at a time.
+    public func text(_ document: ReportDocument, to out: TextOutput) {
+        out.write(document.title + "\n")
         for chart in document.sparklines where !chart.values.isEmpty {
-            out += "\n" + chart.title + "\n" + Self.sparkline(chart.values, unicode: unicode) + "\n"
+            out.write("\n" + chart.title + "\n" + Self.sparkline(chart.values, unicode: unicode) + "\n")
         }
         for table in document.tables {
-            out += "\n" + table.title + "\n"
-            if table.rows.isEmpty && table.totals.isEmpty {
-                out += "  (none)\n"
+            out.write("\n" + table.title + "\n")
+            let body = table.body
+            if body.isEmpty && table.totals.isEmpty {
+                out.write("  (none)\n")
                 continue
             }
             var layout = TextTable(table.columns.map { ($0.title, $0.isNumeric ? .right : .left) })
             if colour { layout.paint = Self.paint }
-            for row in table.rows { layout.add(row.map(textCell)) }
-            out += layout.rendered(totals: table.totals.map { $0.map(textCell) })
+            layout.write(body.count, { body[$0].map(textCell) }, totals: table.totals.map { $0.map(textCell) }, to: out)
         }
         for note in document.notes where !note.lines.isEmpty {
-            out += "\n" + note.title + "\n"
-            for line in note.lines { out += "- " + sentence(line) + "\n" }
+            out.write("\n" + note.title + "\n")
+            for line in note.lines { out.write("- " + sentence(line) + "\n") }
         }
-        return out
     }
 
     func textCell(_ cell: ReportDocument.Cell) -> String {
@@ -103,30 +109,52 @@ public struct DocumentRenderer {
     /// `table,row,column,value`, so that every report is one RFC 4180 table. Text cells are
     /// guarded against formula injection (`csvText`); amounts stay plain numbers.
     public func csv(_ document: ReportDocument) -> String {
-        // Appended into one string as the rows are made (a register has a row per split line).
-        var out = ""
+        let out = CapturedOutput()
+        csv(document, to: out)
+        return out.text
+    }
+
+    /// Writes the report as CSV in blocks of rows (a register has a row per split line).
+    public func csv(_ document: ReportDocument, to out: TextOutput) {
+        var block = OutputBlock(out)
         func line(_ fields: [String]) {
             for (index, field) in fields.enumerated() {
-                if index > 0 { out += "," }
-                out += Self.csvField(field)
+                if index > 0 { block += "," }
+                block.appendField(field)
             }
-            out += "\r\n"
+            block += "\r\n"
+            block.flushIfFull()
+        }
+        /// A row written cell by cell: dates and amounts straight into the block.
+        func line(_ row: [ReportDocument.Cell]) {
+            for (index, cell) in row.enumerated() {
+                if index > 0 { block += "," }
+                switch cell {
+                case .date(let date): block.append(date)
+                case .money(let amount): block.append(amount, decimals: money.currency.decimals)
+                default: block.appendField(csvCell(cell))
+                }
+            }
+            block += "\r\n"
+            block.flushIfFull()
         }
         if document.tables.count == 1, let table = document.tables.first {
             line(table.columns.map(\.id))
-            for row in table.rows { line(row.map(csvCell)) }
-            for row in table.totals { line(row.map(csvCell)) }
+            for row in table.body { line(row) }
+            for row in table.totals { line(row) }
         } else {
             line(["table", "row", "column", "value"])
             for table in document.tables {
-                for (index, row) in (table.rows + table.totals).enumerated() {
+                let body = table.body
+                for index in 0..<body.count + table.totals.count {
+                    let row = index < body.count ? body[index] : table.totals[index - body.count]
                     for (column, cell) in zip(table.columns, row) {
                         line([table.id, String(index + 1), column.id, csvCell(cell)])
                     }
                 }
             }
         }
-        return out
+        block.flush()
     }
 
     /// A cell for CSV: text guarded, figures plain.
@@ -140,7 +168,12 @@ public struct DocumentRenderer {
     /// A text cell a spreadsheet will not run: one that begins with `=`, `+`, `-`, `@`, a tab
     /// or a carriage return gets a leading `'` (README, "CSV").
     static func csvText(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        // On the first byte: the six characters are ASCII, and an ASCII byte is always that
+        // character.
+        switch text.utf8.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: break
+        default: return text
+        }
         return "'" + text
     }
 
@@ -176,6 +209,14 @@ public struct DocumentRenderer {
     // MARK: JSON
 
     public func json(_ document: ReportDocument) -> String {
+        let out = CapturedOutput()
+        json(document, to: out)
+        return out.text
+    }
+
+    /// Writes the report as JSON (docs/json.md), a table row at a time: the same text as
+    /// building the whole value and printing it.
+    public func json(_ document: ReportDocument, to out: TextOutput) {
         func value(_ cell: ReportDocument.Cell) -> JSONValue {
             switch cell {
             case .integer(let number): return .integer(number)
@@ -183,13 +224,8 @@ public struct DocumentRenderer {
             default: return .string(plainCell(cell))
             }
         }
-        func rows(_ rows: [[ReportDocument.Cell]], _ columns: [ReportDocument.Column]) -> JSONValue {
-            .array(rows.map { row in .object(zip(columns, row).map { ($0.id, value($1)) }) })
-        }
-        let tables: [JSONValue] = document.tables.map { table in
-            .object([("id", .string(table.id)), ("title", .string(table.title)),
-                     ("columns", .array(table.columns.map { .string($0.id) })),
-                     ("rows", rows(table.rows, table.columns)), ("totals", rows(table.totals, table.columns))])
+        func object(_ row: [ReportDocument.Cell], _ columns: [ReportDocument.Column]) -> JSONValue {
+            .object(zip(columns, row).map { ($0.id, value($1)) })
         }
         // A sentence: its kind, its text with plain decimal amounts, and its values by key.
         func sentence(_ line: ReportDocument.Sentence) -> JSONValue {
@@ -205,15 +241,76 @@ public struct DocumentRenderer {
         let notes: [JSONValue] = document.notes.map { note in
             .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map(sentence)))])
         }
-        return JSONValue.object([
-            ("report", .string(document.kind)),
-            ("title", .string(document.title)),
-            ("from", document.from.map { .string($0.description) } ?? .null),
-            ("to", document.to.map { .string($0.description) } ?? .null),
-            ("currency", .string(money.currency.code)),
-            ("tables", .array(tables)),
-            ("notes", .array(notes)),
-        ]).rendered()
+        var block = OutputBlock(out)
+        /// `"key": value` one level into the top object, then a comma unless it is the last.
+        func member(_ key: String, _ item: JSONValue, last: Bool = false) {
+            block += "  " + JSONValue.quote(key) + ": "
+            block += item.written(indent: 1)
+            block += last ? "\n" : ",\n"
+        }
+        block += "{\n"
+        member("report", .string(document.kind))
+        member("title", .string(document.title))
+        member("from", document.from.map { .string($0.description) } ?? .null)
+        member("to", document.to.map { .string($0.description) } ?? .null)
+        member("currency", .string(money.currency.code))
+        // Tables: the frame written here, each row written as it is made.
+        if document.tables.isEmpty {
+            block += "  \"tables\": [],\n"
+        } else {
+            block += "  \"tables\": [\n"
+            for (number, table) in document.tables.enumerated() {
+                block += "    {\n"
+                for (key, item) in [("id", JSONValue.string(table.id)), ("title", .string(table.title)),
+                                    ("columns", .array(table.columns.map { .string($0.id) }))] {
+                    block += "      " + JSONValue.quote(key) + ": "
+                    block += item.written(indent: 3)
+                    block += ",\n"
+                }
+                let body = table.body
+                if body.isEmpty {
+                    block += "      \"rows\": [],\n"
+                } else {
+                    block += "      \"rows\": [\n"
+                    // Each row as `object(row).written(indent: 4)` would print it, written
+                    // straight into the block: the keys are quoted once.
+                    let keys = table.columns.map { "          " + JSONValue.quote($0.id) + ": " }
+                    for index in body.indices {
+                        let row = body[index]
+                        let count = min(keys.count, row.count)
+                        block += count == 0 ? "        {}" : "        {\n"
+                        for (number, (key, cell)) in zip(keys, row).enumerated() {
+                            block += key
+                            switch cell {
+                            case .integer(let number): block += String(number)
+                            case .empty: block += "null"
+                            case .date(let date):
+                                block += "\""
+                                block.append(date)
+                                block += "\""
+                            case .money(let amount):
+                                block += "\""
+                                block.append(amount, decimals: money.currency.decimals)
+                                block += "\""
+                            default: block += JSONValue.quote(plainCell(cell))
+                            }
+                            block += number + 1 < count ? ",\n" : "\n"
+                        }
+                        if count > 0 { block += "        }" }
+                        block += index + 1 < body.count ? ",\n" : "\n"
+                        block.flushIfFull()
+                    }
+                    block += "      ],\n"
+                }
+                block += "      \"totals\": "
+                block += JSONValue.array(table.totals.map { object($0, table.columns) }).written(indent: 3)
+                block += "\n    }" + (number + 1 < document.tables.count ? ",\n" : "\n")
+            }
+            block += "  ],\n"
+        }
+        member("notes", .array(notes), last: true)
+        block += "}\n"
+        block.flush()
     }
 }
 

@@ -17,6 +17,14 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out + "\n"
     }
 
+    /// The value as it stands at `indent` levels in, without a final newline (the renderers
+    /// that stream a long document write its frame themselves and each item with this).
+    func written(indent: Int) -> String {
+        var out = ""
+        write(to: &out, indent: indent)
+        return out
+    }
+
     private func write(to out: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent + 1)
         let closePad = String(repeating: "  ", count: indent)
@@ -50,6 +58,22 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub
     /// workflow command.
     static func quote(_ text: String) -> String {
+        // Most text needs no escape: judged on its bytes in one pass.
+        var copy = text
+        let plain = copy.withUTF8 { bytes -> Bool in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
+                case 0x80...0x9F where previous == 0xC2: return false  // C1
+                case UInt8(ascii: "#") where previous == UInt8(ascii: "#"): return false
+                default: break
+                }
+                previous = byte
+            }
+            return true
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)

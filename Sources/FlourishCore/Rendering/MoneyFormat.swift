@@ -1,18 +1,23 @@
 /// How amounts are shown in reports: with the currency's symbol in text, as plain decimal
 /// strings in JSON.
 public struct MoneyFormat: Sendable {
-    public var currency: Currency
+    public var currency: Currency {
+        didSet { symbol = Self.symbol(of: currency) }
+    }
+    /// What goes before the digits in text.
+    private var symbol: String
 
     public init(_ currency: Currency?) {
-        self.currency = currency ?? Currency(code: "USD", decimals: 2)
+        let currency = currency ?? Currency(code: "USD", decimals: 2)
+        self.currency = currency
+        symbol = Self.symbol(of: currency)
     }
 
     /// `$1,234.50`, `-$0.05`, `€3.00`, `CHF 12.00`.
     public func text(_ money: Money) -> String {
         let digits = money.formatted(decimals: currency.decimals)
-        let unsigned = digits.hasPrefix("-") ? String(digits.dropFirst()) : digits
-        let sign = digits.hasPrefix("-") ? "-" : ""
-        return sign + symbol + unsigned
+        guard money.minorUnits < 0 else { return symbol + digits }
+        return "-" + symbol + digits.dropFirst()
     }
 
     /// `1234.50`: no grouping, no symbol.
@@ -22,7 +27,7 @@ public struct MoneyFormat: Sendable {
 
     public func json(_ money: Money) -> JSONValue { .string(plain(money)) }
 
-    private var symbol: String {
+    private static func symbol(of currency: Currency) -> String {
         switch currency.code {
         case "USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN": return "$"
         case "EUR": return "€"

@@ -13,34 +13,102 @@ struct TextTable {
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
-    func rendered() -> String {
-        var widths = columns.map(\.title.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            var parts: [String] = []
-            for (i, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
-                let shown = paint?(cell) ?? cell
-                parts.append(columns[i].alignment == .right ? padding + shown : shown + padding)
-            }
-            var text = parts.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text + "\n"
-        }
-        return ([line(columns.map(\.title))] + rows.map(line)).joined()
-    }
+    func rendered() -> String { rendered(totals: []) }
 
     /// The table with totals rows under a rule as wide as the table.
     func rendered(totals: [[String]]) -> String {
-        guard !totals.isEmpty else { return rendered() }
-        var all = self
-        all.rows += totals
-        let lines = all.rendered().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let width = lines.map(\.count).max() ?? 0
-        let bodyCount = 1 + rows.count
-        return (lines[..<bodyCount] + [String(repeating: "-", count: width)] + lines[bodyCount...].filter { !$0.isEmpty })
-            .joined(separator: "\n") + "\n"
+        let out = CapturedOutput()
+        write(rows.count, { rows[$0] }, totals: totals, to: out)
+        return out.text
+    }
+
+    /// Writes the header, `count` rows and the totals under a rule as wide as the widest line,
+    /// a line at a time. The widths are measured over every row first; the rows are then made
+    /// again (`row`) as they are written, so a table of a million rows is never held whole.
+    func write(_ count: Int, _ row: (Int) -> [String], totals: [[String]], to out: TextOutput) {
+        var widths = columns.map { Self.width($0.title) }
+        func measure(_ cells: [String]) {
+            for (i, cell) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.width(cell)) }
+        }
+        for index in 0..<count { measure(row(index)) }
+        totals.forEach(measure)
+        var widest = 0
+        var line: [UInt8] = []
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { line.append(contentsOf: $0) }
+        }
+        /// One line into `line` (trailing blanks cut); returns its width.
+        func lay(_ cells: [String]) -> Int {
+            line.removeAll(keepingCapacity: true)
+            var shownWidth = 0
+            var pendingBlanks = 0
+            for (i, cell) in cells.enumerated() where i < widths.count {
+                let cellWidth = Self.width(cell)
+                let padding = max(0, widths[i] - cellWidth)
+                if i > 0 { pendingBlanks += 2 }
+                if columns[i].alignment == .right { pendingBlanks += padding }
+                if !cell.isEmpty {
+                    shownWidth += pendingBlanks + cellWidth
+                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingBlanks))
+                    pendingBlanks = 0
+                    append(paint?(cell) ?? cell)
+                }
+                if columns[i].alignment == .left { pendingBlanks += padding }
+            }
+            line.append(UInt8(ascii: "\n"))
+            return shownWidth
+        }
+        func send() { line.withUnsafeBufferPointer { out.write(bytes: $0) } }
+        widest = max(widest, lay(columns.map(\.title)))
+        send()
+        for index in 0..<count {
+            widest = max(widest, lay(row(index)))
+            send()
+        }
+        guard !totals.isEmpty else { return }
+        var laid: [[UInt8]] = []
+        for cells in totals {
+            widest = max(widest, lay(cells))
+            laid.append(line)
+        }
+        out.write(String(repeating: "-", count: widest) + "\n")
+        for totalLine in laid { totalLine.withUnsafeBufferPointer { out.write(bytes: $0) } }
+    }
+
+    /// `count` blanks (shared strings up to 16).
+    static func blanks(_ count: Int) -> String {
+        count < shortBlanks.count ? shortBlanks[max(0, count)] : String(repeating: " ", count: count)
+    }
+
+    private static let shortBlanks = (0...16).map { String(repeating: " ", count: $0) }
+
+    /// Characters on screen: grapheme clusters. Counted on the bytes when every character is
+    /// ASCII, a Latin letter (U+0080 to U+02FF, accents precomposed) or a currency sign
+    /// (U+20A0 to U+20CF), each one cluster; by the standard library otherwise (combining
+    /// marks, emoji sequences).
+    static func width(_ text: String) -> Int {
+        var copy = text
+        let counted = copy.withUTF8 { bytes -> Int? in
+            var scalars = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
+                    scalars += 1
+                } else if byte == 0xE2, index + 2 < bytes.count,
+                          bytes[index + 1] == 0x82 || (bytes[index + 1] == 0x83 && bytes[index + 2] < 0x90) {
+                    scalars += 1
+                    index += 1
+                } else if byte < 0xC0 {
+                    // A continuation byte of a character already counted.
+                } else {
+                    return nil
+                }
+                index += 1
+            }
+            return scalars
+        }
+        return counted ?? text.count
     }
 }

@@ -14,10 +14,27 @@ public struct RegisterReport: Sendable {
         public var running: Money
     }
 
+    /// A line as kept: the journal item it belongs to and its own figures. Its words (the
+    /// description, tags and name) are read from the journal when the line is shown, so a
+    /// register of a million entries holds no text of its own.
+    struct Kept: Sendable {
+        var item: Int32
+        var target: Int32
+        var amount: Money
+        var running: Money
+    }
+
     public var from: CivilDate
     public var to: CivilDate
     public var names: [String]
-    public var lines: [Line]
+    let journal: Journal
+    let kept: [Kept]
+
+    /// How many lines the register shows.
+    public var count: Int { kept.count }
+
+    /// The lines, made as they are read.
+    public var lines: [Line] { (0..<kept.count).map(line) }
 
     /// Keeps lines whose target is one of `names` (or under it), in entries whose description
     /// contains `match` (ignoring case) and that carry `tag`. The names must be declared (the
@@ -29,6 +46,7 @@ public struct RegisterReport: Sendable {
         for name in names { if let id = ledger.names.id(of: name) { wanted[Int(id)] = true } }
         let needle = match?.lowercased()
         let tagName = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        let tagID = tagName.flatMap { ledger.names.id(of: $0) }
         func keep(_ target: Int32) -> Bool {
             if names.isEmpty || wanted[Int(target)] { return true }
             var id = journal.parent[Int(target)]
@@ -39,38 +57,50 @@ public struct RegisterReport: Sendable {
             return false
         }
         var running = Money.zero
-        var lines: [Line] = []
+        var kept: [Kept] = []
         // Lines before the period count towards the running balance without being shown.
-        for item in journal.items[0..<journal.end(through: context.to)] {
-            let description: String
-            var tags: [String] = []
-            var status = Entry.Status.unmarked
-            switch item.kind {
-            case .entry(let i):
-                let entry = ledger.entries[i]
-                description = ledger.description(of: entry)
-                tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
-                status = entry.status
-                if let tagName, !tags.contains(tagName) { continue }
-            case .opening:
-                description = "opening balance"
-                if tagName != nil { continue }
-            case .correction(let i):
-                description = "correction: " + ledger.corrections[i].reason.value
-                if tagName != nil { continue }
+        let end = journal.end(through: context.to)
+        for index in 0..<end {
+            let item = journal.items[index]
+            if tagName != nil {
+                guard case .entry(let i) = item.kind, let tagID,
+                      ledger.tags(of: ledger.entries[i]).contains(where: { $0.id == tagID }) else { continue }
             }
-            if let needle, !description.lowercased().contains(needle) { continue }
+            if let needle, !description(of: item, in: ledger).lowercased().contains(needle) { continue }
             var failure: MoneyOverflow?
             journal.forEachLine(of: item) { target, amount, location in
                 guard failure == nil, keep(target) else { return }
                 do { running = try running + amount } catch { failure = MoneyOverflow(at: location); return }
                 guard item.date >= context.from else { return }
-                lines.append(Line(date: item.date, status: status, description: description, tags: tags,
-                                  target: context.name(target), amount: amount, running: running))
+                kept.append(Kept(item: Int32(index), target: target, amount: amount, running: running))
             }
             if let failure { throw failure }
         }
-        return RegisterReport(from: context.from, to: context.to, names: names, lines: lines)
+        return RegisterReport(from: context.from, to: context.to, names: names, journal: journal, kept: kept)
+    }
+
+    static func description(of item: Journal.Item, in ledger: Ledger) -> String {
+        switch item.kind {
+        case .entry(let i): return ledger.description(of: ledger.entries[i])
+        case .opening: return "opening balance"
+        case .correction(let i): return "correction: " + ledger.corrections[i].reason.value
+        }
+    }
+
+    /// The line at `index`, its words read from the journal.
+    public func line(_ index: Int) -> Line {
+        let kept = kept[index]
+        let ledger = journal.ledger
+        let item = journal.items[Int(kept.item)]
+        var tags: [String] = []
+        var status = Entry.Status.unmarked
+        if case .entry(let i) = item.kind {
+            let entry = ledger.entries[i]
+            tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
+            status = entry.status
+        }
+        return Line(date: item.date, status: status, description: Self.description(of: item, in: ledger), tags: tags,
+                    target: journal.name(kept.target), amount: kept.amount, running: kept.running)
     }
 
     public var document: ReportDocument {
@@ -81,16 +111,27 @@ public struct RegisterReport: Sendable {
             .init("target", "Account, category or person"), .init("amount", "Amount", numeric: true),
             .init("running", "Running", numeric: true),
         ])
-        for line in lines {
-            let status: String
-            switch line.status {
-            case .cleared: status = "*"
-            case .pending: status = "!"
-            case .unmarked: status = ""
+        // A row per split line, made as the renderer reaches it.
+        let report = self
+        table.madeRows = ReportDocument.MadeRows(count: kept.count) { index in
+            let kept = report.kept[index]
+            let ledger = report.journal.ledger
+            let item = report.journal.items[Int(kept.item)]
+            var status = ""
+            var tags = ""
+            if case .entry(let i) = item.kind {
+                let entry = ledger.entries[i]
+                switch entry.status {
+                case .cleared: status = "*"
+                case .pending: status = "!"
+                case .unmarked: break
+                }
+                for (number, tag) in ledger.tags(of: entry).enumerated() {
+                    tags += (number > 0 ? " #" : "#") + ledger.names[tag.id]
+                }
             }
-            table.rows.append([.date(line.date), .text(status), .text(line.description),
-                               .text(line.tags.map { "#" + $0 }.joined(separator: " ")), .text(line.target),
-                               .money(line.amount), .money(line.running)])
+            return [.date(item.date), .text(status), .text(Self.description(of: item, in: ledger)), .text(tags),
+                    .text(report.journal.name(kept.target)), .money(kept.amount), .money(kept.running)]
         }
         document.tables = [table]
         return document

@@ -62,8 +62,15 @@ public struct ReportDocument: Sendable {
         public var title: String
         public var columns: [Column]
         public var rows: [[Cell]] = []
+        /// Rows made one at a time as a renderer reaches them, after `rows`: a register has a
+        /// row per split line, and holding them all as cells would take several times the
+        /// memory of the ledger itself.
+        public var madeRows: MadeRows?
         /// Totals, printed under a rule in text.
         public var totals: [[Cell]] = []
+
+        /// Every row, stored then made: what renderers read.
+        public var body: Body { Body(stored: rows, made: madeRows) }
 
         public init(id: String, title: String, columns: [Column]) {
             self.id = id
@@ -89,5 +96,31 @@ public struct ReportDocument: Sendable {
         self.title = title
         self.from = from
         self.to = to
+    }
+}
+
+extension ReportDocument {
+    /// `count` rows, the row at an index made by `row` from the report's own data.
+    public struct MadeRows: Sendable {
+        public var count: Int
+        public var row: @Sendable (Int) -> [Cell]
+
+        public init(count: Int, row: @escaping @Sendable (Int) -> [Cell]) {
+            self.count = count
+            self.row = row
+        }
+    }
+
+    /// A table's rows as one collection: the stored ones, then the made ones.
+    public struct Body: RandomAccessCollection {
+        let stored: [[Cell]]
+        let made: MadeRows?
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { stored.count + (made?.count ?? 0) }
+
+        public subscript(position: Int) -> [Cell] {
+            position < stored.count ? stored[position] : made!.row(position - stored.count)
+        }
     }
 }

@@ -1,0 +1,133 @@
+import Testing
+@testable import FlourishCore
+
+/// Long reports and exports are written as they are made: the register's rows are made, not
+/// stored, and the pieces that write straight into the output (dates, amounts, widths, JSON
+/// rows) agree with the plain formatting they stand for.
+@Suite struct StreamedOutputTests {
+    /// Counts the writes, to show the output leaves in more than one piece.
+    final class Pieces: TextOutput {
+        var text = ""
+        var writes = 0
+        let isTerminal = false
+        func write(_ text: String) {
+            self.text += text
+            writes += 1
+        }
+    }
+
+    static let register = """
+    currency EUR 2
+    account "Compte Chèque" checking
+    category Food
+    person Zoë
+
+    opening 2026-01-01 "Compte Chèque" 100.00
+
+    """
+
+    /// A ledger of `count` entries with quoted names, tags and a comma in every description.
+    static func ledger(_ count: Int) -> String {
+        var text = register
+        for day in 0..<count {
+            let date = CivilDate(year: 2026, month: 1, day: 1)!.adding(days: day / 4)
+            text += "\(date) Café, \"au coin\" \(day) #food\n  Food 1.25\n  Zoë 0.50\n  \"Compte Chèque\"\n\n"
+        }
+        return text
+    }
+
+    @Test func theRegisterMakesItsRowsAsTheyAreWritten() throws {
+        let journal = TestSupport.book(TestSupport.load(Self.ledger(3000)))
+        let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
+        let report = try RegisterReport.make(context, names: [], match: nil, tag: nil)
+        let document = report.document
+        let table = try #require(document.tables.first)
+        #expect(table.rows.isEmpty)
+        #expect(table.madeRows?.count == 9001)
+        #expect(table.body.count == 9001)
+        #expect(table.body[1] == [.date(CivilDate(year: 2026, month: 1, day: 1)!), .text(""), .text("Café, \"au coin\" 0"),
+                                  .text("#food"), .text("Food"), .money(Money(minorUnits: 125)), .money(Money(minorUnits: 10125))])
+        let renderer = DocumentRenderer(currency: journal.currency)
+        for (format, whole) in [("text", renderer.text(document)), ("csv", renderer.csv(document)), ("json", renderer.json(document))] {
+            let pieces = Pieces()
+            switch format {
+            case "text": renderer.text(document, to: pieces)
+            case "csv": renderer.csv(document, to: pieces)
+            default: renderer.json(document, to: pieces)
+            }
+            #expect(pieces.text == whole, "\(format)")
+            #expect(pieces.writes > 5, "\(format) in \(pieces.writes) writes")
+        }
+        let csv = renderer.csv(document).split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(csv[2] == "2026-01-01,,\"Café, \"\"au coin\"\" 0\",#food,Food,1.25,101.25")
+    }
+
+    /// JSON rows written straight into the output read as the value they stand for.
+    @Test func jsonRowsAreTheValuesTheyStandFor() {
+        var document = ReportDocument(kind: "k", title: "T", from: nil, to: nil)
+        var table = ReportDocument.Table(id: "t", title: "T", columns: [.init("a", "A"), .init("b", "B"), .init("c", "C"), .init("d", "D")])
+        table.rows = [[.date(CivilDate(year: 2026, month: 2, day: 3)!), .money(Money(minorUnits: -5)), .integer(7), .empty],
+                      [.text("##[x] \"q\""), .percent(1250), .progress(10_000), .name("Zoë", depth: 2)], []]
+        document.tables = [table]
+        let renderer = DocumentRenderer(currency: Currency(code: "EUR", decimals: 2))
+        let rows: [JSONValue] = [
+            .object([("a", .string("2026-02-03")), ("b", .string("-0.05")), ("c", .integer(7)), ("d", .null)]),
+            .object([("a", .string("##[x] \"q\"")), ("b", .string("12.50")), ("c", .string("100.00")), ("d", .string("Zoë"))]),
+            .object([]),
+        ]
+        let expected = JSONValue.object([
+            ("report", .string("k")), ("title", .string("T")), ("from", .null), ("to", .null), ("currency", .string("EUR")),
+            ("tables", .array([.object([("id", .string("t")), ("title", .string("T")),
+                                        ("columns", .array(["a", "b", "c", "d"].map { .string($0) })),
+                                        ("rows", .array(rows)), ("totals", .array([]))])])),
+            ("notes", .array([])),
+        ]).rendered()
+        #expect(renderer.json(document) == expected)
+    }
+
+    /// Amounts written from the right into a buffer read as the digits worked out here.
+    @Test func amountsAreWrittenAsTheirDigits() {
+        func reference(_ units: Int64, _ decimals: Int, _ grouping: Bool) -> String {
+            let digits = String(units.magnitude)
+            let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+            var whole = String(padded.dropLast(decimals))
+            if grouping {
+                var grouped = ""
+                for (index, digit) in whole.enumerated() {
+                    if index > 0 && (whole.count - index) % 3 == 0 { grouped.append(",") }
+                    grouped.append(digit)
+                }
+                whole = grouped
+            }
+            return (units < 0 ? "-" : "") + whole + (decimals > 0 ? "." + padded.suffix(decimals) : "")
+        }
+        var generator = LedgerGenerator(seed: 11)
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1000, -1000, 123_456_789, .max, .min, .min + 1]
+        for _ in 0..<500 {
+            let digits = 1 + generator.next(19)
+            var value: Int64 = 0
+            for _ in 0..<digits { value = value % 100_000_000_000_000_000 * 10 + Int64(generator.next(10)) }
+            values.append(generator.next(2) == 0 ? value : -value)
+        }
+        var wrong: [String] = []
+        for value in values {
+            for decimals in 0...4 {
+                for grouping in [false, true] where Money(minorUnits: value).formatted(decimals: decimals, grouping: grouping) != reference(value, decimals, grouping) {
+                    wrong.append("\(value) \(decimals) \(grouping)")
+                }
+            }
+        }
+        #expect(wrong == [])
+        #expect(CivilDate(year: 7, month: 3, day: 9)!.description == "0007-03-09")
+        #expect(CivilDate.latest.description == "9999-12-31")
+    }
+
+    /// Widths counted on the bytes are the grapheme clusters Swift counts.
+    @Test func widthsAreCharactersOnScreen() {
+        let texts = ["", "Food", "Compte Chèque", "Zoë", "€1,234.50", "-£0.05", "¥3", "₹12.00", "CHF 12.00", "e\u{301}te\u{301}",
+                     "a\u{20D7}b", "👩‍👩‍👧", "🇫🇷", "日本語", "x\u{FE0F}", "Ωμέγα", "ǅ", "\u{2060}", "ŀl"]
+        var wrong: [String] = []
+        for text in texts where TextTable.width(text) != text.count { wrong.append(text) }
+        #expect(wrong == [])
+    }
+}
