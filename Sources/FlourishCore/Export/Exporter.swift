@@ -123,7 +123,16 @@ public enum Exporter {
         let names = data.names
         let code = ledger.currency?.code ?? "USD"
         func tag(_ text: String) -> String {
-            String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
+            func kept(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "."): return true
+                default: return false
+                }
+            }
+            // Most tags are kept whole; the others character by character.
+            if text.utf8.allSatisfy(kept) { return text }
+            return String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
         }
         out += "; Exported from Flourish (format v1). Check it with bean-check; browse it with fava.\n"
         out += "option \"title\" \"Flourish ledger\"\noption \"operating_currency\" \"\(code)\"\n\n"

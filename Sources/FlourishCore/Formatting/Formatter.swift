@@ -110,20 +110,21 @@ public enum Formatter {
             var part = Parts(target: text(first))
             if line.tokens.count > 1 {
                 let amount = line.tokens.dropFirst().map(text).joined(separator: " ")
-                if let dot = amount.firstIndex(where: { $0 == "." || $0 == " " }) {
+                // On the bytes: `.` and a blank are ASCII, so the index is a character's.
+                if let dot = amount.utf8.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) {
                     part.whole = String(amount[..<dot])
                     part.rest = String(amount[dot...])
                 } else {
                     part.whole = amount
                 }
             }
-            targetWidth = max(targetWidth, part.target.count)
-            wholeWidth = max(wholeWidth, part.whole.count)
-            restWidth = max(restWidth, part.rest.count)
+            targetWidth = max(targetWidth, TextTable.width(part.target))
+            wholeWidth = max(wholeWidth, TextTable.width(part.whole))
+            restWidth = max(restWidth, TextTable.width(part.rest))
             parts.append(part)
         }
         func pad(_ text: String, _ width: Int, left: Bool) -> String {
-            let padding = String(repeating: " ", count: max(0, width - text.count))
+            let padding = TextTable.blanks(width - TextTable.width(text))
             return left ? padding + text : text + padding
         }
         let hasAmounts = wholeWidth > 0

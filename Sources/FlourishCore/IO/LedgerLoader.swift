@@ -62,19 +62,7 @@ public enum LedgerLoader {
 
     /// Parses files on every core; each file's index is its place in the list.
     static func parseAll(_ files: [SourceFile]) -> [ParsedFile] {
-        final class Slots: @unchecked Sendable {
-            var results: [ParsedFile?]
-            init(_ count: Int) { results = [ParsedFile?](repeating: nil, count: count) }
-        }
-        let slots = Slots(files.count)
-        slots.results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let results = buffer
-            // Each iteration writes only its own slot.
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                results[index] = Parser.parse(files[index], fileIndex: index)
-            }
-        }
-        return slots.results.enumerated().map { $0.element ?? Parser.parse(files[$0.offset], fileIndex: $0.offset) }
+        Concurrent.map(files.count) { Parser.parse(files[$0], fileIndex: $0) }
     }
 
     /// Reads the root files and follows their includes, depth-first, each file read with

@@ -25,6 +25,7 @@ extension Parser {
     ///
     /// A bare word is interned straight from the file's bytes; it is checked (not a number,
     /// no empty `:` part) the first time it is seen, and the verdict is kept for later uses.
+    @inline(__always)
     func parseName(_ token: Token, _ session: inout ParseSession, what: String = "an account, category or person") -> NameRef? {
         switch token.kind {
         case .unterminatedString:
@@ -85,6 +86,7 @@ extension Parser {
     }
 
     /// True when the token's bytes spell `word` exactly.
+    @inline(__always)
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
         guard token.kind == .word, token.end - token.start == word.utf8CodeUnitCount else { return false }
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
@@ -138,6 +140,7 @@ extension Parser {
     }
 
     /// Reports anything left on the line; true when nothing was.
+    @inline(__always)
     func expectEnd(_ reader: inout LineReader, _ session: inout ParseSession) -> Bool {
         if reader.atEndOfContent() { return true }
         if let extra = reader.next() {
@@ -165,6 +168,7 @@ extension Parser {
         return parseDate(token, &session)
     }
 
+    @inline(__always)
     func requireName(_ what: String, _ reader: inout LineReader, _ session: inout ParseSession) -> NameRef? {
         guard let token = require(what, &reader, &session) else { return nil }
         return parseName(token, &session, what: what)

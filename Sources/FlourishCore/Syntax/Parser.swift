@@ -59,10 +59,12 @@ struct Parser {
     private var plainText: Bool?
     private let byteCount: Int
 
+    @inline(__always)
     func location(_ range: Range<Int>) -> SourceLocation {
         SourceLocation(file: fileIndex, range: range)
     }
 
+    @inline(__always)
     func location(_ token: Token) -> SourceLocation { location(token.range) }
 
     func text(_ token: Token) -> String { file.text(token.range) }
@@ -244,6 +246,9 @@ struct Parser {
             pending?.damaged = true
             return
         }
+        // The entry's damage read once and written back once.
+        var damaged = pending?.damaged ?? false
+        let wasDamaged = damaged
         var amount = Money.zero
         var amountLocation: SourceLocation?
         var scale = 0
@@ -251,29 +256,30 @@ struct Parser {
         if let amountToken = reader.next() {
             if isWord(amountToken, "goal") {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
-                pending?.damaged = true
+                damaged = true
             } else if let value = parseAmount(amountToken, &reader, &session) {
                 amount = value.amount.value
                 amountLocation = value.amount.location
                 scale = value.scale
             } else {
-                pending?.damaged = true
+                damaged = true
                 amountLocation = location(amountToken)
             }
         }
-        if pending?.damaged == false, let clause = reader.next() {
+        if !damaged, let clause = reader.next() {
             if let _: GoalClause = requireWord("split line option", clause, &session),
                let name = requireName("a goal name", &reader, &session) {
                 goal = name
             } else {
-                pending?.damaged = true
+                damaged = true
             }
         }
         // Not `&&`: its right side is a closure, and calling a method of the parser in it
         // copied the whole parser for every split line.
-        if pending?.damaged == false {
-            if !expectEnd(&reader, &session) { pending?.damaged = true }
+        if !damaged {
+            if !expectEnd(&reader, &session) { damaged = true }
         }
+        if damaged && !wasDamaged { pending?.damaged = true }
         if let goal { session.ledger.postingGoals[session.ledger.postings.count] = goal }
         session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale))
     }

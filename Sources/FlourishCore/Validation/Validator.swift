@@ -19,9 +19,28 @@ public enum Validator {
         let reading = loaded.diagnostics
         let booked = Booker.book(loaded.ledger)
         var diagnostics = reading + booked.diagnostics
-        for check in checks {
-            if check.needsValidLedger && diagnostics.contains(where: { $0.severity == .error }) { continue }
-            diagnostics += check.run(booked.journal, options)
+        var hasErrors = diagnostics.contains { $0.severity == .error }
+        // Checks are pure functions of the journal, so a run of them is made on every core at
+        // once: first the checks that read any journal, then (on a ledger without errors) the
+        // ones that need a valid one, each of which counts only if those before it found no
+        // error — the same diagnostics as running them one after another.
+        let journal = booked.journal
+        var index = 0
+        while index < checks.count {
+            if checks[index].needsValidLedger && hasErrors {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < checks.count && checks[end].needsValidLedger == checks[index].needsValidLedger { end += 1 }
+            let group = Array(checks[index..<end])
+            let found = Concurrent.map(group.count) { group[$0].run(journal, options) }
+            for (check, problems) in zip(group, found) {
+                if check.needsValidLedger && hasErrors { continue }
+                diagnostics += problems
+                hasErrors = hasErrors || problems.contains { $0.severity == .error }
+            }
+            index = end
         }
         let sorted = diagnostics.enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
