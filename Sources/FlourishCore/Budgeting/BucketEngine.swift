@@ -456,6 +456,8 @@ public struct BucketEngine {
         /// Declared people, in declaration order, once each, and their names.
         let people: [Int32]
         let peopleNames: [String]
+        /// Each goal's first declaration, once per name, in declaration order.
+        let goalOrder: [Goal]
         /// The allowance changes not yet applied (an index into the engine's list).
         var nextAllowanceChange = 0
         /// The bills of the run, by due date, and the first one whose month has not ended.
@@ -481,6 +483,8 @@ public struct BucketEngine {
             var seenPeople = Set<Int32>()
             people = ledger.people.map(\.name.id).filter { seenPeople.insert($0).inserted }
             peopleNames = people.map { ledger.names[$0] }
+            var seenGoals = Set<Int32>()
+            goalOrder = ledger.goals.filter { seenGoals.insert($0.name.id).inserted }
         }
 
         /// A person's balance: positive, they owe you; negative, you owe them.
@@ -581,6 +585,7 @@ public struct BucketEngine {
                 billList.append(status)
             }
             var earmarkList: [BucketSnapshot.EarmarkStatus] = []
+            earmarkList.reserveCapacity(earmarkOrder.count)
             var monthly = Money.zero
             for id in earmarkOrder {
                 let earmark = earmarks[Int(id)]
@@ -590,15 +595,16 @@ public struct BucketEngine {
                 earmarkList.append(status)
             }
             var goalList: [BucketSnapshot.GoalStatus] = []
+            goalList.reserveCapacity(goalOrder.count)
             var goalsTotal = Money.zero
-            var seenGoals = Set<Int32>()
-            for goal in ledger.goals where seenGoals.insert(goal.name.id).inserted {
+            for goal in goalOrder {
                 let balance = goals[Int(goal.name.id)]
                 goalsTotal = sum(goalsTotal, balance, what: "the money in goals")
                 goalList.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
                                       deadline: goal.deadline?.value))
             }
             var owedList: [BucketSnapshot.Debt] = []
+            owedList.reserveCapacity(people.count)
             var owed = Money.zero
             for (index, person) in people.enumerated() {
                 let balance = balances[Int(person)]
@@ -612,6 +618,7 @@ public struct BucketEngine {
             main = sum(main, goalsTotal, negate: true, what: "main savings")
             main = sum(main, owed, negate: true, what: "main savings")
             var envelopeList: [BucketSnapshot.EnvelopeStatus] = []
+            envelopeList.reserveCapacity(envelopeOrder.count)
             var envelopesTotal = Money.zero
             for id in envelopeOrder {
                 guard let envelope = envelopes[id] else { continue }
