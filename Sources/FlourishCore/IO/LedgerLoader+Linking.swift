@@ -7,14 +7,40 @@ extension LedgerLoader {
         ledger.files = parsed.map(\.file)
         ledger.includes = parsed.flatMap(\.includes)
         guard parsed.count > 1 else { return ledger }
-        // Room for every file's lines and entries at once: reserving for each file in turn
-        // would copy all the lines gathered so far at every file (a ledger with one include
-        // per year copied its lines twenty times).
-        ledger.postings.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.postings.count })
-        ledger.entries.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.entries.count })
-        ledger.entryTags.reserveCapacity(parsed.reduce(0) { $0 + $1.ledger.entryTags.count })
-        for file in parsed.dropFirst() {
-            append(file.ledger, to: &ledger)
+        // Each file's name ids in the one table, in reading order (so ids are the same on
+        // every run), and where each file's lines, entries and tags start.
+        var ids: [[Int32]] = [[]]
+        var postingOffsets = [0]
+        var entryOffsets = [0]
+        var tagOffsets = [0]
+        for (index, file) in parsed.enumerated() {
+            if index > 0 { ids.append(file.ledger.names.names.map { ledger.names.intern($0) }) }
+            postingOffsets.append(postingOffsets[index] + file.ledger.postings.count)
+            entryOffsets.append(entryOffsets[index] + file.ledger.entries.count)
+            tagOffsets.append(tagOffsets[index] + file.ledger.entryTags.count)
+        }
+        // The three long lists are copied into place file by file on every core; each file's
+        // names are moved into the one table and its indices shifted as they go.
+        let parts = parsed.map(\.ledger)
+        let fileIDs = ids
+        let (lines, tags) = (postingOffsets, tagOffsets)
+        ledger.postings = gathered(parts.map(\.postings), at: postingOffsets) { file, posting in
+            guard file > 0 else { return posting }
+            var moved = posting
+            moved.target.id = fileIDs[file][Int(posting.target.id)]
+            return moved
+        }
+        ledger.entryTags = gathered(parts.map(\.entryTags), at: tagOffsets) { file, tag in
+            file > 0 ? NameRef(id: fileIDs[file][Int(tag.id)], location: tag.location) : tag
+        }
+        ledger.entries = gathered(parts.map(\.entries), at: entryOffsets) { file, entry in
+            var moved = entry
+            moved.postings = entry.postings.lowerBound + lines[file]..<entry.postings.upperBound + lines[file]
+            moved.tagRange = entry.tagRange.lowerBound + tags[file]..<entry.tagRange.upperBound + tags[file]
+            return moved
+        }
+        for index in parsed.indices.dropFirst() {
+            append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], to: &ledger)
         }
         // Declarations and directives in reading order: an included file is read in place.
         let order = ReadingOrder(parsed)
@@ -90,12 +116,30 @@ extension LedgerLoader {
         }
     }
 
-    private static func append(_ part: Ledger, to ledger: inout Ledger) {
-        // Each of the file's name ids, in the ledger's table.
-        let ids = part.names.names.map { ledger.names.intern($0) }
+    /// Every part's items in one array, each part copied into place (through `move`, given
+    /// the part's index) on its own core: `offsets[i]` is where part `i` starts.
+    static func gathered<Item: Sendable>(_ parts: [[Item]], at offsets: [Int], _ move: @Sendable (Int, Item) -> Item) -> [Item] {
+        let total = parts.reduce(0) { $0 + $1.count }
+        return [Item](unsafeUninitializedCapacity: total) { buffer, count in
+            nonisolated(unsafe) let base = buffer.baseAddress
+            // Each part writes only its own stretch.
+            _ = Concurrent.map(parts.count) { part in
+                guard let base else { return 0 }
+                var place = base + offsets[part]
+                for item in parts[part] {
+                    place.initialize(to: move(part, item))
+                    place += 1
+                }
+                return parts[part].count
+            }
+            count = total
+        }
+    }
+
+    /// The rest of a file's part (its declarations and directives), after its lines,
+    /// entries and tags are in place.
+    private static func append(_ part: Ledger, ids: [Int32], postingOffset: Int, to ledger: inout Ledger) {
         func name(_ ref: NameRef) -> NameRef { NameRef(id: ids[Int(ref.id)], location: ref.location) }
-        let postingOffset = ledger.postings.count
-        let tagOffset = ledger.entryTags.count
 
         ledger.currencyDeclarations += part.currencyDeclarations
         ledger.monthStarts += part.monthStarts
@@ -104,18 +148,6 @@ extension LedgerLoader {
         ledger.accounts += part.accounts.map { var item = $0; item.name = name(item.name); return item }
         ledger.categories += part.categories.map { var item = $0; item.name = name(item.name); return item }
         ledger.people += part.people.map { var item = $0; item.name = name(item.name); return item }
-        for posting in part.postings {
-            var moved = posting
-            moved.target = name(posting.target)
-            ledger.postings.append(moved)
-        }
-        ledger.entryTags += part.entryTags.map(name)
-        for entry in part.entries {
-            var moved = entry
-            moved.postings = entry.postings.lowerBound + postingOffset..<entry.postings.upperBound + postingOffset
-            moved.tagRange = entry.tagRange.lowerBound + tagOffset..<entry.tagRange.upperBound + tagOffset
-            ledger.entries.append(moved)
-        }
         for (line, goal) in part.postingGoals { ledger.postingGoals[line + postingOffset] = name(goal) }
         ledger.strayReferences += part.strayReferences.map(name)
         ledger.openings += part.openings.map { var item = $0; item.account = name(item.account); return item }

@@ -82,11 +82,34 @@ public enum LedgerLoader {
             var next = 0
         }
 
+        /// The files a file includes, read on every core at once as soon as its include lines
+        /// are known (a ledger with one file a year reads them together), by their paths as
+        /// shown. Only paths that pass both confinement tests below are read, so nothing
+        /// outside the tree is read early either.
+        var prefetched: [String: Swift.Result<[UInt8], FileSystem.Failure>] = [:]
+        func prefetch(_ file: ParsedFile) {
+            let includer = file.file.path
+            let paths = file.includes.map { request in
+                request.path.hasPrefix("/") ? request.path : FileSystem.directory(of: includer) + request.path
+            }.filter { shown in
+                guard overlay[normalise(shown)] == nil, prefetched[shown] == nil,
+                      confinement.contains(FileSystem.absolute(shown)),
+                      let resolved = FileSystem.canonicalPath(shown) else { return false }
+                return confinement.contains(resolved)
+            }
+            guard paths.count > 1 else { return }
+            let read = Concurrent.map(paths.count) { index -> Swift.Result<[UInt8], FileSystem.Failure> in
+                do throws(FileSystem.Failure) { return .success(try FileSystem.read(paths[index])) } catch { return .failure(error) }
+            }
+            for (path, result) in zip(paths, read) { prefetched[path] = result }
+        }
+
         for source in sources {
             let canonical = FileSystem.canonicalPath(source.path) ?? source.path
             if seen[canonical] != nil { continue }
             seen[canonical] = .some(nil)
             parsed.append(parse(source, parsed.count))
+            prefetch(parsed[parsed.count - 1])
             var open = [Frame(file: parsed.count - 1, canonical: canonical)]
             while var frame = open.popLast() {
                 guard frame.next < parsed[frame.file].includes.count else { continue }
@@ -125,7 +148,13 @@ public enum LedgerLoader {
                 }
                 let bytes: [UInt8]
                 do throws(FileSystem.Failure) {
-                    if let buffer { bytes = buffer } else { bytes = try FileSystem.read(shown) }
+                    if let buffer {
+                        bytes = buffer
+                    } else if let early = prefetched.removeValue(forKey: shown) {
+                        bytes = try early.get()
+                    } else {
+                        bytes = try FileSystem.read(shown)
+                    }
                 } catch {
                     diagnostics.append(Diagnostic(.includeNotFound(path, reason: error.reason), at: location))
                     continue
@@ -134,6 +163,7 @@ public enum LedgerLoader {
                 let index = parsed.count
                 parsed[frame.file].includes[frame.next - 1].file = index
                 parsed.append(parse(SourceFile(path: normalise(shown), bytes: bytes), index))
+                prefetch(parsed[index])
                 open.append(Frame(file: index, canonical: included))
             }
         }
