@@ -90,7 +90,15 @@ import Testing
     /// every byte at every place of a line with accented letters around it, and pieces of
     /// UTF-8 (whole, cut short, overlong, C1) at every place of a plain line.
     @Test func theLineCheckAgreesWithSwiftsDecoding() {
-        func fast(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.firstIssue(in: $0, 0..<$0.count) == nil } }
+        // Each line checked alone, and as a line of a file with more after it (its last bytes
+        // are then read a word at a time, past the line's end): the same answer both ways.
+        let after: [UInt8] = [0x0A, 0x00, 0xFF, 0x7F, 0xC2, 0x9B, 0x0D, 0x01, 0x80, 0x1B, 0x09, 0xE2]
+        func fast(_ bytes: [UInt8]) -> Bool? {
+            let alone = bytes.withUnsafeBufferPointer { UTF8Check.firstIssue(in: $0, 0..<$0.count) == nil }
+            let file = Array("2026-01-01 x\n".utf8) + bytes + after
+            let inFile = file.withUnsafeBufferPointer { UTF8Check.firstIssue(in: $0, 13..<13 + bytes.count) == nil }
+            return alone == inFile ? alone : nil
+        }
         func reference(_ bytes: [UInt8]) -> Bool {
             let text = String(decoding: bytes, as: UTF8.self)
             guard Array(text.utf8) == bytes else { return false }
@@ -98,8 +106,9 @@ import Testing
         }
         var wrong: [String] = []
         for byte in 0...255 {
-            for place in 0..<24 {
-                var bytes = Array("Zoë a b c d e f g ü h i j".utf8)
+            let line = Array("Zoë a b c d e f g ü h i j".utf8)
+            for place in 0...line.count {
+                var bytes = line
                 bytes.insert(UInt8(byte), at: place)
                 if fast(bytes) != reference(bytes) { wrong.append("0x\(String(byte, radix: 16)) at \(place)") }
             }

@@ -58,6 +58,22 @@ enum UTF8Check {
                     index += 8
                 }
                 if index >= end { break }
+                // The last few bytes of the line in one word too, read from the buffer (the
+                // line feed and the next line are there) with the bytes past the line taken
+                // as blanks.
+                if index + 8 <= bytes.count {
+                    let remaining = UInt64(end - index)
+                    if remaining < 8 {
+                        let kept: UInt64 = (1 << (remaining * 8)) - 1
+                        let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        let word = (loaded & kept) | (0x2020_2020_2020_2020 & ~kept)
+                        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+                        let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
+                        let flagged = (word & high) | belowSpace | delete
+                        if flagged == 0 { break }
+                        index += flagged.trailingZeroBitCount >> 3
+                    }
+                }
             }
             let byte = bytes[index]
             if byte < 0x80 {
