@@ -137,12 +137,16 @@ final class GuardedOutput: TextOutput {
                         return (x &- ones) & ~x & high
                     }
                     let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+                    // DEL and above: adding one sets the high bit of 0x7F (a carry out of 0xFF
+                    // only flags a byte above one already flagged).
+                    var flagged = ((word &+ ones) | word) & high | below
                     let hashes = equal(0x23)
                     let colons = equal(0x3A)
-                    // A pair sets a byte's flag and the next byte's flag; the last byte's flag
-                    // is the top bit.
-                    let paired = (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
-                    let flagged = (word & high) | below | equal(0x7F) | paired
+                    if hashes | colons != 0 {
+                        // A pair sets a byte's flag and the next byte's flag; the last byte's
+                        // flag is the top bit.
+                        flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                    }
                     if flagged != 0 {
                         // Straight to the first byte that needs a look: the lowest flag is
                         // never above it (a borrow only flags bytes above a true match).

@@ -109,7 +109,7 @@ public enum Exporter {
         // Judged on the bytes: `;`, `(`, `*` and `!` are ASCII, never part of another character.
         switch text.utf8.first {
         case UInt8(ascii: "("), UInt8(ascii: "*"), UInt8(ascii: "!"): break
-        default: if !text.utf8.contains(UInt8(ascii: ";")) { return text }
+        default: if !StringBytes.contains(text, anyOf: ";") { return text }
         }
         var out = ""
         for scalar in text.unicodeScalars { if scalar == ";" { out += "\u{FF1B}" } else { out.unicodeScalars.append(scalar) } }

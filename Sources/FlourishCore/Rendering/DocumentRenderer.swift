@@ -183,7 +183,7 @@ public struct DocumentRenderer {
         // On the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is always
         // that character (never part of another scalar), so judging and doubling bytes is
         // judging and doubling scalars.
-        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
+        guard StringBytes.contains(field, anyOf: ",\"\n\r") else { return field }
         var out: [UInt8] = [0x22]
         out.reserveCapacity(field.utf8.count + 4)
         for byte in field.utf8 {

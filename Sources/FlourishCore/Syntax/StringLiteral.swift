@@ -19,7 +19,7 @@ public enum StringLiteral {
     /// `text` in double quotes, with `\` and `"` escaped: it reads back as `text`.
     public static func quote(_ text: String) -> String {
         // Judged on the bytes: `\` and `"` are ASCII, never part of another character.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) { return "\"" + text + "\"" }
+        if !StringBytes.contains(text, anyOf: "\\\"") { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             if scalar == "\\" || scalar == "\"" { out += "\\" }
