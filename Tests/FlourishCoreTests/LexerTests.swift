@@ -142,3 +142,46 @@ import Testing
         #expect(wrong == [])
     }
 }
+
+/// Free text (descriptions, reasons) ends at the first `;`, or at blanks followed by the end,
+/// `;` or `#`: found with `memchr`, it must end where a byte-by-byte reading ends, and leave
+/// the cursor there, on lines made of the pieces that matter.
+@Suite struct FreeTextTests {
+    /// The byte-by-byte reading, as the lexer first did it.
+    func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (end: Int, cursor: Int) {
+        var cursor = ByteCursor(bytes: bytes, offset: range.lowerBound, end: range.upperBound)
+        var end = cursor.offset
+        while let byte = cursor.peek() {
+            if byte == UInt8(ascii: ";") { break }
+            if ByteClass.isBlank(byte) {
+                var lookahead = cursor
+                lookahead.skipBlanks()
+                if lookahead.isAtEnd || lookahead.startsComment || lookahead.startsTag { break }
+                cursor = lookahead
+                continue
+            }
+            cursor.advance()
+            end = cursor.offset
+        }
+        return (end, cursor.offset)
+    }
+
+    @Test func textEndsWhereAByteByByteReadingEnds() {
+        let pieces = ["a", "b", " ", "  ", "\t", ";", "#", "#x", "x#", "# ", "é", "C#", ", ", "\"q\""]
+        var generator = LedgerGenerator(seed: 5)
+        var wrong: [String] = []
+        for _ in 0..<3000 {
+            let line = "x" + (0..<(1 + generator.next(10))).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let file = Array(("2026-01-01 " + line + "\nnext line #y;\n").utf8)
+            let start = 11
+            let lineEnd = start + line.utf8.count
+            file.withUnsafeBufferPointer { buffer in
+                var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: start, end: lineEnd))
+                let token = reader.text()
+                let expected = reference(buffer, start..<lineEnd)
+                if token?.end != expected.end || reader.cursor.offset != expected.cursor { wrong.append(line.debugDescription) }
+            }
+        }
+        #expect(wrong == [])
+    }
+}

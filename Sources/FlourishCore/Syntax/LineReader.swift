@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Lexes one line on demand, token by token (grammar.md, "Lexical structure").
 ///
 /// The parser asks for the kind of token it expects next (a word, free text, tags), so
@@ -80,19 +86,27 @@ struct LineReader {
         if cursor.isAtEnd || startsComment() || startsTag() { return nil }
         if cursor.peek() == UInt8(ascii: "\"") { return next() }
         let start = cursor.offset
-        var end = start
-        while let byte = cursor.peek() {
-            if byte == UInt8(ascii: ";") { break }
-            if ByteClass.isBlank(byte) {
-                var lookahead = cursor
-                lookahead.skipBlanks()
-                if lookahead.isAtEnd || lookahead.startsComment || lookahead.startsTag { break }
-                cursor = lookahead
-                continue
-            }
-            cursor.advance()
-            end = cursor.offset
+        // The text ends at the first `;` (a comment, anywhere) or at the first `#` after a
+        // blank (a comment or a tag), found with `memchr`; the blanks before the end are not
+        // part of it, and the cursor stops where the text does.
+        let bytes = cursor.bytes
+        guard let base = bytes.baseAddress else { return nil }
+        var stop = cursor.end
+        if let semicolon = memchr(base + start, Int32(UInt8(ascii: ";")), stop - start) {
+            stop = base.distance(to: semicolon.assumingMemoryBound(to: UInt8.self))
         }
+        var from = start
+        while from < stop, let hash = memchr(base + from, Int32(UInt8(ascii: "#")), stop - from) {
+            let at = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+            if at > start && ByteClass.isBlank(bytes[at - 1]) {
+                stop = at
+                break
+            }
+            from = at + 1
+        }
+        var end = stop
+        while end > start && ByteClass.isBlank(bytes[end - 1]) { end -= 1 }
+        cursor.offset = end
         let token = Token(kind: .text, start: start, end: end)
         keep(token)
         return token
