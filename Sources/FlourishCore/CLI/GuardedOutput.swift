@@ -128,20 +128,11 @@ final class GuardedOutput: TextOutput {
             // `::` (a word that starts after one of the pair's characters or ends with one
             // goes byte by byte).
             if let raw, previous != 0x0D, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let ones: UInt64 = 0x0101_0101_0101_0101
                 while index + 8 <= count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    func equal(_ value: UInt64) -> UInt64 {
-                        let x = word ^ (ones * value)
-                        return (x &- ones) & ~x & high
-                    }
-                    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
-                    // DEL and above: adding one sets the high bit of 0x7F (a carry out of 0xFF
-                    // only flags a byte above one already flagged).
-                    var flagged = ((word &+ ones) | word) & high | below
-                    let hashes = equal(0x23)
-                    let colons = equal(0x3A)
+                    let word = ByteWord.load(raw, index)
+                    var flagged = ByteWord.control(word) | ByteWord.deleteOrAbove(word)
+                    let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
+                    let colons = ByteWord.equal(word, UInt8(ascii: ":"))
                     if hashes | colons != 0 {
                         // A pair sets a byte's flag and the next byte's flag; the last byte's
                         // flag is the top bit.
@@ -150,7 +141,7 @@ final class GuardedOutput: TextOutput {
                     if flagged != 0 {
                         // Straight to the first byte that needs a look: the lowest flag is
                         // never above it (a borrow only flags bytes above a true match).
-                        let skipped = flagged.trailingZeroBitCount >> 3
+                        let skipped = ByteWord.firstFlag(flagged)
                         for offset in 0..<skipped where bytes[index + offset] != 0x20 { lineStart = false }
                         if skipped > 0 { previous = bytes[index + skipped - 1] }
                         index += skipped

@@ -42,17 +42,12 @@ enum UTF8Check {
             // taken again after each character that is not (an accented letter in a name
             // leaves the rest of the line on the fast path).
             if let raw {
-                let high: UInt64 = 0x8080_8080_8080_8080
                 while index + 8 <= end {
-                    // In little-endian order on every machine, so the lowest bits are the first byte.
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                    let flagged = (word & high) | belowSpace | delete
+                    let word = ByteWord.load(raw, index)
+                    let flagged = ByteWord.control(word) | ByteWord.deleteOrAbove(word)
                     if flagged != 0 {
-                        // Straight to the first byte that is not printable ASCII: the lowest
-                        // flag is exact (a borrow only ever flags bytes above it).
-                        index += flagged.trailingZeroBitCount >> 3
+                        // Straight to the first byte that is not printable ASCII.
+                        index += ByteWord.firstFlag(flagged)
                         break
                     }
                     index += 8
@@ -65,13 +60,10 @@ enum UTF8Check {
                     let remaining = UInt64(end - index)
                     if remaining < 8 {
                         let kept: UInt64 = (1 << (remaining * 8)) - 1
-                        let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                        let word = (loaded & kept) | (0x2020_2020_2020_2020 & ~kept)
-                        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                        let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                        let flagged = (word & high) | belowSpace | delete
+                        let word = (ByteWord.load(raw, index) & kept) | (0x2020_2020_2020_2020 & ~kept)
+                        let flagged = ByteWord.control(word) | ByteWord.deleteOrAbove(word)
                         if flagged == 0 { break }
-                        index += flagged.trailingZeroBitCount >> 3
+                        index += ByteWord.firstFlag(flagged)
                     }
                 }
             }

@@ -1,0 +1,33 @@
+/// Eight bytes at a time: each test sets the high bit of every byte of a little-endian word
+/// that is of some kind. A test never misses a byte; a borrow or a carry may also flag bytes
+/// above the first true one, never below it, so a caller jumps to the lowest flag and looks at
+/// that byte itself (the lexer's line check, the output guard).
+enum ByteWord {
+    static let high: UInt64 = 0x8080_8080_8080_8080
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The eight bytes at `offset`, the first in the lowest bits on every machine.
+    static func load(_ raw: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Bytes below 0x20: C0 controls, tab and line feed among them.
+    static func control(_ word: UInt64) -> UInt64 {
+        (word &- 0x2020_2020_2020_2020) & ~word & high
+    }
+
+    /// DEL (0x7F) and every byte of a character beyond ASCII: adding one sets the high bit
+    /// of 0x7F.
+    static func deleteOrAbove(_ word: UInt64) -> UInt64 {
+        ((word &+ ones) | word) & high
+    }
+
+    /// Bytes equal to `value`.
+    static func equal(_ word: UInt64, _ value: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(value))
+        return (x &- ones) & ~x & high
+    }
+
+    /// Byte positions: the index of the lowest flagged byte.
+    static func firstFlag(_ flags: UInt64) -> Int { flags.trailingZeroBitCount >> 3 }
+}
