@@ -78,10 +78,15 @@ public enum Exporter {
                 assertionIndex += 1
             }
         }
+        let decimals = ledger.currency?.decimals ?? 2
+        let code = " " + (ledger.currency?.code ?? "USD")
         for transaction in data.transactions {
             flushAssertions(through: transaction.date)
-            let mark = transaction.status == .cleared ? " *" : transaction.status == .pending ? " !" : ""
-            out += "\(transaction.date)\(mark) \(journalDescription(transaction.description))"
+            // Written piece by piece into the block, the date and amounts as digits: the same
+            // text as `amount` and string interpolation make.
+            out.append(transaction.date)
+            out += transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " "
+            out += journalDescription(transaction.description)
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
             out += "\n"
             for note in transaction.notes { out += "    ; \(note)\n" }
@@ -91,7 +96,8 @@ public enum Exporter {
                 out += "    "
                 out += posting.account
                 out += TextTable.blanks(width - accountWidth + 2)
-                out += amount(posting.amount, ledger)
+                out.append(posting.amount, decimals: decimals)
+                out += code
                 out += "\n"
             }
             out += "\n"
@@ -146,13 +152,24 @@ public enum Exporter {
             out += "\(budget.date) custom \"budget\" \(names.name(budget.category.id)) \"monthly\" \(amount(budget.amount.value, ledger))\n"
         }
         out += "\n"
+        let decimals = ledger.currency?.decimals ?? 2
+        let spacedCode = " " + code
         for transaction in data.transactions {
-            let flag = transaction.status == .pending ? "!" : "*"
-            out += "\(transaction.date) \(flag) \(StringLiteral.quote(transaction.description))"
+            // Piece by piece, as in the ledger export.
+            out.append(transaction.date)
+            out += transaction.status == .pending ? " ! " : " * "
+            out += StringLiteral.quote(transaction.description)
             for name in transaction.tags { out += " #" + tag(name) }
             out += "\n"
             for note in transaction.notes { out += "  ; \(note)\n" }
-            for posting in transaction.postings { out += "  \(posting.account)  \(amount(posting.amount, ledger))\n" }
+            for posting in transaction.postings {
+                out += "  "
+                out += posting.account
+                out += "  "
+                out.append(posting.amount, decimals: decimals)
+                out += spacedCode
+                out += "\n"
+            }
             out += "\n"
             out.flushIfFull()
         }
@@ -175,13 +192,27 @@ public enum Exporter {
             out += "\r\n"
         }
         row(["date", "status", "description", "tags", "account", "name", "amount", "currency"])
+        let decimals = ledger.currency?.decimals ?? 2
         for transaction in data.transactions {
-            let status = transaction.status == .cleared ? "*" : transaction.status == .pending ? "!" : ""
+            let status = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
+            let description = DocumentRenderer.csvText(transaction.description)
+            let tags = transaction.tags.map { "#" + $0 }.joined(separator: " ")
             for (posting, target) in zip(transaction.postings, transaction.targets) {
-                row([transaction.date.description, status, DocumentRenderer.csvText(transaction.description),
-                     transaction.tags.map { "#" + $0 }.joined(separator: " "), DocumentRenderer.csvText(posting.account),
-                     DocumentRenderer.csvText(target),
-                     posting.amount.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false), code])
+                // Field by field into the block; the date, the status and the amount never need quotes.
+                out.append(transaction.date)
+                out += status
+                out.appendField(description)
+                out += ","
+                out.appendField(tags)
+                out += ","
+                out.appendField(DocumentRenderer.csvText(posting.account))
+                out += ","
+                out.appendField(DocumentRenderer.csvText(target))
+                out += ","
+                out.append(posting.amount, decimals: decimals)
+                out += ","
+                out.appendField(code)
+                out += "\r\n"
             }
             out.flushIfFull()
         }
