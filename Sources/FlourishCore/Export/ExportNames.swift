@@ -11,6 +11,8 @@ struct ExportNames {
 
     let style: Style
     private var byID: [Int32: String] = [:]
+    /// The same names in an array by id (nil where a name is not mapped): looked up once a line.
+    private var byIndex: [String?] = []
 
     static let opening = "Equity:Opening-Balances"
     static let corrections = "Equity:Corrections"
@@ -37,9 +39,14 @@ struct ExportNames {
             default: break
             }
         }
+        byIndex = [String?](repeating: nil, count: ledger.names.names.count)
+        for (id, name) in byID where Int(id) < byIndex.count { byIndex[Int(id)] = name }
     }
 
-    func name(_ id: Int32) -> String { byID[id] ?? "Unknown:" + String(id) }
+    func name(_ id: Int32) -> String {
+        if id >= 0, Int(id) < byIndex.count, let name = byIndex[Int(id)] { return name }
+        return byID[id] ?? "Unknown:" + String(id)
+    }
 
     /// All mapped names by id.
     var all: [Int32: String] { byID }
