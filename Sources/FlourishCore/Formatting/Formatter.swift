@@ -96,12 +96,16 @@ public enum Formatter {
     /// Aligns an entry's split lines: names padded to one width, decimal points in one column,
     /// trailing comments in one column.
     private static func renderSplitLines(_ lines: ArraySlice<SyntaxLine>, _ text: (Token) -> String) -> [String] {
+        /// A split line's name and amount (split at the decimal point or the code), with the
+        /// width of each, measured once.
         struct Parts {
             var target = ""
             var whole = ""
             var rest = ""
+            var widths = (target: 0, whole: 0, rest: 0)
         }
         var parts: [Parts?] = []
+        parts.reserveCapacity(lines.count)
         var targetWidth = 0
         var wholeWidth = 0
         var restWidth = 0
@@ -109,7 +113,7 @@ public enum Formatter {
             guard line.kind == .posting, let first = line.tokens.first else { parts.append(nil); continue }
             var part = Parts(target: text(first))
             if line.tokens.count > 1 {
-                let amount = line.tokens.dropFirst().map(text).joined(separator: " ")
+                let amount = line.tokens.count == 2 ? text(line.tokens[1]) : line.tokens.dropFirst().map(text).joined(separator: " ")
                 // On the bytes: `.` and a blank are ASCII, so the index is a character's.
                 if let dot = amount.utf8.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) {
                     part.whole = String(amount[..<dot])
@@ -118,31 +122,38 @@ public enum Formatter {
                     part.whole = amount
                 }
             }
-            targetWidth = max(targetWidth, TextTable.width(part.target))
-            wholeWidth = max(wholeWidth, TextTable.width(part.whole))
-            restWidth = max(restWidth, TextTable.width(part.rest))
+            part.widths = (TextTable.width(part.target), TextTable.width(part.whole), TextTable.width(part.rest))
+            targetWidth = max(targetWidth, part.widths.target)
+            wholeWidth = max(wholeWidth, part.widths.whole)
+            restWidth = max(restWidth, part.widths.rest)
             parts.append(part)
-        }
-        func pad(_ text: String, _ width: Int, left: Bool) -> String {
-            let padding = TextTable.blanks(width - TextTable.width(text))
-            return left ? padding + text : text + padding
         }
         let hasAmounts = wholeWidth > 0
         let commentColumn = 2 + targetWidth + (hasAmounts ? 2 + wholeWidth + restWidth : 0) + 2
         var out: [String] = []
+        out.reserveCapacity(lines.count)
         for (line, part) in zip(lines, parts) {
             guard let part else {
                 out.append("  " + (line.comment.map(text) ?? ""))
                 continue
             }
-            var rendered = "  " + pad(part.target, targetWidth, left: false)
+            // Two blanks, the name, then (with an amount) the blanks that put its decimal point
+            // in the column, the amount; a comment at the comment column. Nothing ends in a blank.
+            var rendered = "  "
+            rendered += part.target
+            var width = 2 + part.widths.target
             if !part.whole.isEmpty {
-                rendered += "  " + pad(part.whole, wholeWidth, left: true) + part.rest
+                let blanks = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
+                rendered += TextTable.blanks(blanks)
+                rendered += part.whole
+                rendered += part.rest
+                width += blanks + part.widths.whole + part.widths.rest
             }
             if let comment = line.comment {
-                rendered = pad(rendered, commentColumn, left: false) + text(comment)
+                rendered += TextTable.blanks(commentColumn - width)
+                rendered += text(comment)
             } else {
-                while rendered.last == " " { rendered.removeLast() }
+                while rendered.utf8.last == UInt8(ascii: " ") { rendered.removeLast() }
             }
             out.append(rendered)
         }
