@@ -6,8 +6,8 @@ import Testing
 /// (never evaluating them). The bash script runs in bash; zsh and fish when installed.
 @Suite struct CompletionsTests {
     @Test func optionsComeFromTheHelp() {
-        #expect(CompletionsCommand.options("check").map(\.name) == ["--format", "--strict", "--as-of", "--allow-include", "-h", "--help"])
-        #expect(CompletionsCommand.options("check").filter(\.takesValue).map(\.name) == ["--format", "--as-of", "--allow-include"])
+        #expect(CompletionsCommand.options("check").map(\.name) == ["-f", "--file", "--format", "--strict", "--as-of", "--allow-include", "-h", "--help"])
+        #expect(CompletionsCommand.options("check").filter(\.takesValue).map(\.name) == ["-f", "--file", "--format", "--as-of", "--allow-include"])
         #expect(CompletionsCommand.options("add").map(\.name).contains("--interactive"))
     }
 
@@ -39,7 +39,7 @@ import Testing
         TestSupport.write("", to: dir + "/notes.txt")
         #expect(bash(["flourish", "re"], in: dir) == ["report", "record"])
         #expect(bash(["flourish", "rep"], in: dir) == ["report"])
-        #expect(bash(["flourish", "check", "--f"], in: dir) == ["--format"])
+        #expect(bash(["flourish", "check", "--f"], in: dir) == ["--file", "--format"])
         #expect(bash(["flourish", "report", "bu"], in: dir) == ["budget"])
         #expect(bash(["flourish", "check", ""], in: dir) == ["home.flourish"])
         // Names from the file on the line, or from $FLOURISH_FILE; a hostile name is only text.

@@ -33,12 +33,7 @@ enum AddCommand {
         }
         var plan = try EntryPlan(words, from: from, to: to)
 
-        let path: String
-        if let named = invocation.values["--file"] {
-            path = named
-        } else {
-            path = try context.ledgerPaths([], command: "add").first ?? ""
-        }
+        let path = try context.writableLedgerPaths(invocation, [], command: "add").last ?? ""
         let file: LedgerAppend
         switch LedgerAppend.open(path, context) {
         case .success(let opened): file = opened
@@ -125,8 +120,7 @@ enum AddCommand {
     /// the default in brackets; a `.` ends the lines). Nothing is written until the entry
     /// balances and the ledger checks with it; the end of input cancels.
     static func interactive(_ invocation: Invocation, _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let path: String
-        if let named = invocation.values["--file"] { path = named } else { path = try context.ledgerPaths([], command: "add").first ?? "" }
+        let path = try context.writableLedgerPaths(invocation, [], command: "add").last ?? ""
         let file: LedgerAppend
         switch LedgerAppend.open(path, context) {
         case .success(let opened): file = opened

@@ -6,7 +6,7 @@ enum CheckCommand {
     }
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"], valued: ["--as-of", "--format", "--allow-include"],
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"], valued: ["--as-of", "--format", "--allow-include", "--file"],
                                         command: "check")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
@@ -21,10 +21,10 @@ enum CheckCommand {
             format = chosen
         }
         let strict = invocation.flags.contains("--strict")
-        let paths = try context.ledgerPaths(invocation.operands, command: "check")
+        let paths = try context.ledgerPaths(invocation, invocation.operands, command: "check")
         let loaded: LedgerLoader.Result
         do {
-            loaded = try LedgerLoader.load(paths: paths, allowedIncludes: context.allowedIncludes)
+            loaded = LedgerLoader.load(sources: try context.sources(paths), allowedIncludes: context.allowedIncludes)
         } catch {
             return context.cannotRead(error)
         }

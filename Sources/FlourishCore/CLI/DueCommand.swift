@@ -3,7 +3,7 @@
 enum DueCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help"],
-                                        valued: ["--through", "--only", "--format", "--allow-include"], command: "due")
+                                        valued: ["--through", "--only", "--format", "--allow-include", "--file"], command: "due")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.due)
@@ -13,7 +13,7 @@ enum DueCommand {
         guard format == "text" || format == "json" else {
             throw Invocation.UsageError(message: "unknown format '\(format)' for due; use text or json")
         }
-        let paths = try context.ledgerPaths(invocation.operands, command: "due")
+        let paths = try context.ledgerPaths(invocation, invocation.operands, command: "due")
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask again") {
         case .success(let booked): journal = booked

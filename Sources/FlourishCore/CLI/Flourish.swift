@@ -33,7 +33,8 @@ public enum Flourish {
     public static func run(arguments: [String], environment: [String: String] = [:],
                            stdout: TextOutput, stderr: TextOutput,
                            today: @escaping () -> CivilDate = SystemClock.today,
-                           input: @escaping () -> String? = { nil }) -> ExitCode {
+                           input: @escaping () -> String? = { nil },
+                           standardInput: @escaping () -> [UInt8] = FileSystem.readStandardInput) -> ExitCode {
         let noColour = environment["NO_COLOR"] != nil
         let guardedOut = GuardedOutput(stdout, colour: stdout.isTerminal && !noColour)
         let guardedErr = GuardedOutput(stderr, colour: stderr.isTerminal && !noColour)
@@ -44,6 +45,7 @@ public enum Flourish {
         var context = Context(environment: environment, stdout: guardedOut, stderr: guardedErr, today: today)
         context.rawStdout = stdout
         context.input = input
+        context.standardInput = standardInput
         let stdout: TextOutput = guardedOut
         guard let command = arguments.first else {
             stdout.write(HelpText.main)
@@ -101,6 +103,8 @@ public enum Flourish {
         var today: () -> CivilDate
         /// A line of standard input, nil at its end.
         var input: () -> String? = { nil }
+        /// All of standard input, for a ledger read from it (`-f -`).
+        var standardInput: () -> [UInt8] = { [] }
         /// Folders besides a main file's own that its includes may come from:
         /// `FLOURISH_INCLUDE_PATH` (separated by `:`) and `--allow-include DIR`.
         var allowedIncludes: [String] = []
@@ -141,6 +145,30 @@ public enum Flourish {
             }
         }
 
+        /// The files named with `-f`/`--file` and as operands, or `$FLOURISH_FILE` when none is.
+        func ledgerPaths(_ invocation: Invocation, _ operands: [String], command: String) throws(Invocation.UsageError) -> [String] {
+            try ledgerPaths((invocation.repeated["--file"] ?? []) + operands, command: command)
+        }
+
+        /// As `ledgerPaths`, for a command that writes the file it reads: standard input
+        /// (`-`) is refused.
+        func writableLedgerPaths(_ invocation: Invocation, _ operands: [String], command: String) throws(Invocation.UsageError) -> [String] {
+            let paths = try ledgerPaths(invocation, operands, command: command)
+            if paths.contains("-") {
+                throw Invocation.UsageError(message: "'\(command)' writes to the ledger file, so the ledger cannot come from standard input ('-')")
+            }
+            return paths
+        }
+
+        /// The ledger's root files, read: `-` is standard input.
+        func sources(_ paths: [String]) throws(FileSystem.Failure) -> [SourceFile] {
+            var sources: [SourceFile] = []
+            for path in paths {
+                sources.append(SourceFile(path: path, bytes: path == "-" ? standardInput() : try FileSystem.read(path)))
+            }
+            return sources
+        }
+
         /// The files named, or `$FLOURISH_FILE` when none is.
         func ledgerPaths(_ operands: [String], command: String) throws(Invocation.UsageError) -> [String] {
             if !operands.isEmpty { return operands }
@@ -153,7 +181,7 @@ public enum Flourish {
         func loadValidLedger(_ paths: [String], then: String) -> Result<Journal, ExitCodeError> {
             let loaded: LedgerLoader.Result
             do {
-                loaded = try LedgerLoader.load(paths: paths, allowedIncludes: allowedIncludes)
+                loaded = LedgerLoader.load(sources: try sources(paths), allowedIncludes: allowedIncludes)
             } catch {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }

@@ -1,13 +1,13 @@
 /// `flourish fmt [--check] [FILE…]`: rewrite files canonically, atomically.
 enum FormatCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["--check", "-h", "--help"], command: "fmt")
+        let invocation = try Invocation(arguments, flags: ["--check", "-h", "--help"], valued: ["--file"], command: "fmt")
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.fmt)
             return .success
         }
         let checkOnly = invocation.flags.contains("--check")
-        let paths = try context.ledgerPaths(invocation.operands, command: "fmt")
+        let paths = try context.writableLedgerPaths(invocation, invocation.operands, command: "fmt")
         var status = ExitCode.success
         var wouldChange = 0
         for path in paths {

@@ -58,6 +58,7 @@ enum HelpText {
       <file>                  Ledger files to check (default: $FLOURISH_FILE).
 
     OPTIONS:
+      -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --format <format>       text (default): messages with the source line and a caret.
                               github: GitHub Actions annotations, one per problem.
                               json: a JSON array of the problems (docs/json.md).
@@ -88,6 +89,7 @@ enum HelpText {
                               Included files are not followed; name each one.
 
     OPTIONS:
+      -f, --file <file>       A ledger file to format (repeatable).
       --check                 Change nothing; list the files that would change and
                               exit with 1 if there are any.
       -h, --help              Show help information.
@@ -124,6 +126,7 @@ enum HelpText {
                               (default: $FLOURISH_FILE).
 
     OPTIONS:
+      -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --date <date>           The report date, YYYY-MM-DD or 'today' (default: the
                               ledger's last date). For log: YYYY-MM, FROM..TO or a date.
       --month <YYYY-MM>       The budgeting month to report on.
@@ -179,7 +182,7 @@ enum HelpText {
       --from <account>        The account that paid (it balances the entry).
       --to <account>          The account the money went into (income, or with --from a
                               transfer).
-      --file <file>           The ledger file to add to (default: $FLOURISH_FILE).
+      -f, --file <file>       The ledger file to add to (default: $FLOURISH_FILE).
       --tag <tag>             A #tag for the entry (repeatable).
       --pending               Mark the entry pending (!) instead of cleared (*).
       --unmarked              Leave the entry without a mark.
@@ -210,7 +213,7 @@ enum HelpText {
 
     OPTIONS:
       --rules <rules>         The rules file.
-      --file <ledger>         The ledger file to append to (default: $FLOURISH_FILE).
+      -f, --file <ledger>     The ledger file to append to (default: $FLOURISH_FILE).
       --dry-run               Print what would be appended, the rule each row matched and a
                               count of rows per category; write nothing.
       --explain <line>        Say how the row on that line of the statement got its
@@ -238,6 +241,7 @@ enum HelpText {
       <file>                  Ledger files (default: $FLOURISH_FILE).
 
     OPTIONS:
+      -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
@@ -288,6 +292,7 @@ enum HelpText {
     USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--format text|json]
 
     OPTIONS:
+      -f, --file FILE         A ledger file (repeatable); '-' reads standard input.
       --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
                               last dated line).
       --only NAME             Only this schedule or subscription (repeatable).
@@ -312,6 +317,7 @@ enum HelpText {
     USAGE: flourish record [<file>] [--through <date>] [--only <name>] [--dry-run]
 
     OPTIONS:
+      -f, --file FILE         The ledger file to append to.
       --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
                               last dated line).
       --only NAME             Only this schedule or subscription (repeatable).

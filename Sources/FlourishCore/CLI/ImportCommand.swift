@@ -15,8 +15,7 @@ enum ImportCommand {
         guard let rulesPath = invocation.values["--rules"] else {
             throw Invocation.UsageError(message: "say how to read the statement: --rules RULES (see 'flourish help import')")
         }
-        let path: String
-        if let named = invocation.values["--file"] { path = named } else { path = try context.ledgerPaths([], command: "import csv").first ?? "" }
+        let path = try context.writableLedgerPaths(invocation, [], command: "import csv").last ?? ""
         let csvPath = invocation.operands[1]
 
         let csvBytes, rulesBytes: [UInt8]

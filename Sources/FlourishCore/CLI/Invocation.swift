@@ -30,6 +30,8 @@ struct Invocation {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            // `-f` is `--file`, as in ledger and hledger, wherever a command takes a ledger file.
+            if name == "-f" && valued.contains("--file") { name = "--file" }
             if known.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else if valued.contains(name) {

@@ -4,13 +4,13 @@
 enum RecordCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help", "--dry-run"],
-                                        valued: ["--through", "--only", "--allow-include"], command: "record")
+                                        valued: ["--through", "--only", "--allow-include", "--file"], command: "record")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.record)
             return .success
         }
-        let paths = try context.ledgerPaths(invocation.operands, command: "record")
+        let paths = try context.writableLedgerPaths(invocation, invocation.operands, command: "record")
         guard paths.count == 1, let path = paths.first else {
             throw Invocation.UsageError(message: "record writes to one ledger file; name one")
         }

@@ -12,7 +12,7 @@ enum ReportCommand {
     }
 
     static let flags = ["-h", "--help", "--settle", "--ascii"]
-    static let valued = ["--date", "--month", "--from", "--to", "--until", "--format", "--match", "--tag", "-o", "--output", "--allow-include"]
+    static let valued = ["--date", "--month", "--from", "--to", "--until", "--format", "--match", "--tag", "-o", "--output", "--allow-include", "--file"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
@@ -55,7 +55,7 @@ enum ReportCommand {
         if kind != .people && invocation.flags.contains("--settle") {
             throw Invocation.UsageError(message: "--settle belongs to the people report")
         }
-        let paths = try context.ledgerPaths(files, command: "report \(kind.rawValue)")
+        let paths = try context.ledgerPaths(invocation, files, command: "report \(kind.rawValue)")
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask for the report again") {
         case .success(let booked): journal = booked

@@ -22,6 +22,19 @@ public enum FileSystem {
     public static let maximumSize = Int(Int32.max)
 
     /// The whole content of a regular file.
+    /// Everything on standard input (a ledger read with `-f -`), at most `maximumSize` bytes.
+    public static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < maximumSize {
+            let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
         // Non-blocking, so that a FIFO (or a device) is found not to be a regular file instead
         // of blocking the read forever; regular files read as usual.

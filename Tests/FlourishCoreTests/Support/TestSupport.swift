@@ -19,10 +19,11 @@ enum TestSupport {
     static let fixtures = root + "/Tests/FlourishCoreTests/Fixtures"
 
     /// Runs `flourish ARGUMENTS` in-process; paths under the root are shown relative to it.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> RunResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) -> RunResult {
         let out = CapturedOutput()
         let err = CapturedOutput()
-        let status = Flourish.run(arguments: arguments, environment: environment, stdout: out, stderr: err)
+        let status = Flourish.run(arguments: arguments, environment: environment, stdout: out, stderr: err,
+                                  standardInput: { standardInput.map { Array($0.utf8) } ?? [] })
         return RunResult(status: status, stdout: relative(out.text), stderr: relative(err.text))
     }
 
