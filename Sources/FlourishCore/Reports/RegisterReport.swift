@@ -4,16 +4,6 @@
 /// balances and corrections appear as lines of their accounts. The running balance includes
 /// the lines before the period, so an account's register ends at its balance.
 public struct RegisterReport: Sendable {
-    public struct Line: Sendable {
-        public var date: CivilDate
-        public var status: Entry.Status
-        public var description: String
-        public var tags: [String]
-        public var target: String
-        public var amount: Money
-        public var running: Money
-    }
-
     /// A line as kept: the journal item it belongs to and its own figures. Its words (the
     /// description, tags and name) are read from the journal when the line is shown, so a
     /// register of a million entries holds no text of its own.
@@ -32,9 +22,6 @@ public struct RegisterReport: Sendable {
 
     /// How many lines the register shows.
     public var count: Int { kept.count }
-
-    /// The lines, made as they are read.
-    public var lines: [Line] { (0..<kept.count).map(line) }
 
     /// Keeps lines whose target is one of `names` (or under it), in entries whose description
     /// contains `match` (ignoring case) and that carry `tag`. The names must be declared (the
@@ -85,22 +72,6 @@ public struct RegisterReport: Sendable {
         case .opening: return "opening balance"
         case .correction(let i): return "correction: " + ledger.corrections[i].reason.value
         }
-    }
-
-    /// The line at `index`, its words read from the journal.
-    public func line(_ index: Int) -> Line {
-        let kept = kept[index]
-        let ledger = journal.ledger
-        let item = journal.items[Int(kept.item)]
-        var tags: [String] = []
-        var status = Entry.Status.unmarked
-        if case .entry(let i) = item.kind {
-            let entry = ledger.entries[i]
-            tags = ledger.tags(of: entry).map { ledger.names[$0.id] }
-            status = entry.status
-        }
-        return Line(date: item.date, status: status, description: Self.description(of: item, in: ledger), tags: tags,
-                    target: journal.name(kept.target), amount: kept.amount, running: kept.running)
     }
 
     public var document: ReportDocument {
