@@ -26,6 +26,24 @@ import Testing
         #expect(TestSupport.run(["help", "fmt"]).stdout.contains("USAGE: flourish fmt [--check] [<file> ...]"))
     }
 
+    /// A mistake on any command's line shows that command's own usage, taken from its help.
+    @Test func everyCommandShowsItsOwnUsage() {
+        for command in Flourish.table.map(\.name) {
+            let result = TestSupport.run([command, "--no-such-option"])
+            #expect(result.status == .usage, "\(command)")
+            #expect(result.stderr.hasPrefix("Error: unknown option '--no-such-option' for '\(command)'"), "\(command)")
+            #expect(result.stderr.contains("\n\nUsage: flourish \(command)"), "\(command)")
+            #expect(result.stderr.hasSuffix("\n  See 'flourish help \(command)' for more.\n"), "\(command)")
+        }
+        #expect(TestSupport.run(["export", "--bogus"]).stderr == """
+        Error: unknown option '--bogus' for 'export'
+
+        Usage: flourish export <format> [<file> ...]
+          See 'flourish help export' for more.
+
+        """)
+    }
+
     @Test func version() {
         let result = TestSupport.run(["--version"])
         #expect(result.stdout == "flourish 0.1.0 (format v1)\n")

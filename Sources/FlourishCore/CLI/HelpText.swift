@@ -273,12 +273,16 @@ enum HelpText {
     }
 
     static func usage(for command: String?) -> String {
-        switch command {
-        case "check": return "Usage: flourish check [--format text|github|json] [--strict] [--as-of <date>] [<file> ...]\n  See 'flourish help check' for more.\n"
-        case "report": return "Usage: flourish report [<kind>] [<name> ...] [<file> ...] [<options>]\n  See 'flourish help report' for more.\n"
-        case "fmt": return "Usage: flourish fmt [--check] [<file> ...]\n  See 'flourish help fmt' for more.\n"
-        default: return "Usage: flourish <command> [<options>] [<file> ...]\n  See 'flourish help' for more.\n"
+        // The USAGE lines of the command's own help page (one home for them), or the main page's.
+        let topic = command.flatMap { page(for: $0) != nil ? $0 : nil }
+        let lines = (topic.flatMap(page(for:)) ?? main).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("USAGE: ") }) else { return "" }
+        var shown = ["Usage: " + lines[first].dropFirst("USAGE: ".count)]
+        for line in lines[(first + 1)...] {
+            guard line.hasPrefix(" ") else { break }
+            shown.append(String(line))
         }
+        return shown.joined(separator: "\n") + "\n  See 'flourish help\(topic.map { " " + $0 } ?? "")' for more.\n"
     }
 
     static let due = """
