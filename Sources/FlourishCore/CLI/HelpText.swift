@@ -296,12 +296,12 @@ enum HelpText {
     USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--format text|json]
 
     OPTIONS:
-      -f, --file FILE         A ledger file (repeatable); '-' reads standard input.
-      --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
+      -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
+      --through <date>        Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
                               last dated line).
-      --only NAME             Only this schedule or subscription (repeatable).
-      --format FORMAT         text (default) or json.
-      --allow-include DIR     Let the ledger include files from DIR too (repeatable).
+      --only <name>           Only this schedule or subscription (repeatable).
+      --format <format>       text (default) or json.
+      --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).
       -h, --help              Show help information.
 
     EXAMPLES:
@@ -321,12 +321,12 @@ enum HelpText {
     USAGE: flourish record [<file>] [--through <date>] [--only <name>] [--dry-run]
 
     OPTIONS:
-      -f, --file FILE         The ledger file to append to.
-      --through DATE          Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
+      -f, --file <file>       The ledger file to append to.
+      --through <date>        Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
                               last dated line).
-      --only NAME             Only this schedule or subscription (repeatable).
+      --only <name>           Only this schedule or subscription (repeatable).
       --dry-run               Print the entries instead of writing them.
-      --allow-include DIR     Let the ledger include files from DIR too (repeatable).
+      --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).
       -h, --help              Show help information.
 
     EXAMPLES:
@@ -346,10 +346,10 @@ enum HelpText {
     included file is checked with the main file that includes it (an open one, or one in
     the workspace's folder). Editor setups: editors/README.md.
 
-    USAGE: flourish lsp [--today DATE]
+    USAGE: flourish lsp [--today <date>]
 
     OPTIONS:
-      --today DATE            The date completion offers as today (default: the clock's).
+      --today <date>          The date completion offers as today (default: the clock's).
       -h, --help              Show help information.
 
     """
