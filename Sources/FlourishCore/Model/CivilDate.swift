@@ -45,22 +45,27 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`, written straight into the string's storage (a register prints one a line).
     public var description: String {
-        let (year, month, day) = (self.year, self.month, self.day)
-        func digit(_ value: Int) -> UInt8 { UInt8(48 + value) }
-        return String(unsafeUninitializedCapacity: 10) { out in
-            // The year is 1...9999 (the initializer's range): four digits, zero-padded.
-            out[0] = digit(year / 1000)
-            out[1] = digit(year / 100 % 10)
-            out[2] = digit(year / 10 % 10)
-            out[3] = digit(year % 10)
-            out[4] = UInt8(ascii: "-")
-            out[5] = digit(month / 10)
-            out[6] = digit(month % 10)
-            out[7] = UInt8(ascii: "-")
-            out[8] = digit(day / 10)
-            out[9] = digit(day % 10)
+        String(unsafeUninitializedCapacity: 10) { out in
+            write(into: out)
             return 10
         }
+    }
+
+    /// `YYYY-MM-DD` into the first ten bytes of `out` (renderers write dates straight into
+    /// their output). The year is 1...9999 (the initializer's range): four digits.
+    func write(into out: UnsafeMutableBufferPointer<UInt8>) {
+        let (year, month, day) = (self.year, self.month, self.day)
+        func digit(_ value: Int) -> UInt8 { UInt8(48 + value) }
+        out[0] = digit(year / 1000)
+        out[1] = digit(year / 100 % 10)
+        out[2] = digit(year / 10 % 10)
+        out[3] = digit(year % 10)
+        out[4] = UInt8(ascii: "-")
+        out[5] = digit(month / 10)
+        out[6] = digit(month % 10)
+        out[7] = UInt8(ascii: "-")
+        out[8] = digit(day / 10)
+        out[9] = digit(day % 10)
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",

@@ -177,21 +177,13 @@ public struct DocumentRenderer {
         return "'" + text
     }
 
-    /// A field quoted per RFC 4180 when it holds a comma, a quote or a line break — judged and
-    /// doubled per Unicode scalar, so a quote followed by a combining mark is still a quote.
+    /// A field quoted per RFC 4180 when it holds a comma, a quote or a line break
+    /// (`OutputBlock.appendField`, the one place fields are quoted).
     static func csvField(_ field: String) -> String {
-        // On the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is always
-        // that character (never part of another scalar), so judging and doubling bytes is
-        // judging and doubling scalars.
         guard StringBytes.contains(field, anyOf: ",\"\n\r") else { return field }
-        var out: [UInt8] = [0x22]
-        out.reserveCapacity(field.utf8.count + 4)
-        for byte in field.utf8 {
-            if byte == 0x22 { out.append(0x22) }
-            out.append(byte)
-        }
-        out.append(0x22)
-        return String(decoding: out, as: UTF8.self)
+        var quoted: [UInt8] = []
+        OutputBlock.appendField(field, to: &quoted)
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     /// Cells as plain values: amounts and percentages as decimal strings.

@@ -18,17 +18,10 @@ struct OutputBlock {
 
     /// `YYYY-MM-DD`.
     mutating func append(_ date: CivilDate) {
-        let (year, month, day) = (date.year, date.month, date.day)
-        bytes.append(UInt8(48 + year / 1000))
-        bytes.append(UInt8(48 + year / 100 % 10))
-        bytes.append(UInt8(48 + year / 10 % 10))
-        bytes.append(UInt8(48 + year % 10))
-        bytes.append(UInt8(ascii: "-"))
-        bytes.append(UInt8(48 + month / 10))
-        bytes.append(UInt8(48 + month % 10))
-        bytes.append(UInt8(ascii: "-"))
-        bytes.append(UInt8(48 + day / 10))
-        bytes.append(UInt8(48 + day % 10))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+            date.write(into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
     }
 
     /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it.
@@ -40,11 +33,15 @@ struct OutputBlock {
     }
 
     /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
-    /// Judged and doubled on the bytes: the four characters are ASCII, and in UTF-8 an
-    /// ASCII byte is always that character (never part of another scalar), so judging and
-    /// doubling bytes is judging and doubling scalars (a quote followed by a combining
-    /// mark is still a quote).
     mutating func appendField(_ field: String) {
+        Self.appendField(field, to: &bytes)
+    }
+
+    /// Judged and doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII
+    /// byte is always that character (never part of another scalar), so judging and doubling
+    /// bytes is judging and doubling scalars (a quote followed by a combining mark is still a
+    /// quote).
+    static func appendField(_ field: String, to bytes: inout [UInt8]) {
         var field = field
         field.withUTF8 { field in
             guard field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
