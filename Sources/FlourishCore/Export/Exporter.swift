@@ -184,14 +184,7 @@ public enum Exporter {
     /// One row per split line (openings and corrections as two rows each), RFC 4180.
     static func csv(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
         let code = ledger.currency?.code ?? "USD"
-        func row(_ fields: [String]) {
-            for (index, field) in fields.enumerated() {
-                if index > 0 { out += "," }
-                out.appendField(field)
-            }
-            out += "\r\n"
-        }
-        row(["date", "status", "description", "tags", "account", "name", "amount", "currency"])
+        out += "date,status,description,tags,account,name,amount,currency\r\n"
         let decimals = ledger.currency?.decimals ?? 2
         for transaction in data.transactions {
             let status = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
