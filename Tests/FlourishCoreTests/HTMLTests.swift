@@ -46,6 +46,21 @@ import Testing
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
     }
 
+    /// Table reports as pages: well-formed, self-contained, every figure of the text report.
+    @Test(arguments: ["balances", "budget", "register", "people", "subscriptions", "goals"])
+    func tablePagesAreWellFormedAndHoldTheTextFigures(kind: String) {
+        let html = TestSupport.run(["report", kind, Self.household, "--format", "html", "--monthly"].filter { $0 != "--monthly" || kind == "balances" || kind == "budget" }).stdout
+        let parsed = Self.elements(html)
+        #expect(parsed.error == nil)
+        #expect(!parsed.names.contains("script") && !parsed.names.contains("link") && !html.contains("https://"))
+        #expect(parsed.names.contains("caption") == false && parsed.names.contains("thead"))
+        let text = TestSupport.run(["report", kind, Self.household, "--monthly"].filter { $0 != "--monthly" || kind == "balances" || kind == "budget" }).stdout
+        // Every amount in the text is in the page.
+        let amounts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.contains("$") && $0.contains(".") }
+        #expect(!amounts.isEmpty)
+        for amount in amounts { #expect(html.contains(">" + amount + "<"), "\(kind): \(amount)") }
+    }
+
     @Test func reviewShowsTheFiguresOfTheJSONReport() throws {
         let html = TestSupport.run(["report", "review", Self.household, "--format", "html"]).stdout
         let json = TestSupport.run(["report", "review", Self.household, "--format", "json"]).stdout
@@ -84,8 +99,11 @@ import Testing
         #expect(golden.actual == golden.expected)
     }
 
-    @Test func htmlOnlyForReviewAndDashboardAndWrittenWithOutput() {
-        #expect(TestSupport.run(["report", "budget", Self.drip, "--format", "html"]).status == .usage)
+    @Test func htmlForTableReportsAndWrittenWithOutput() {
+        let snapshot = TestSupport.run(["report", "snapshot", Self.drip, "--format", "html"])
+        #expect(snapshot.status == .usage)
+        #expect(snapshot.stderr.hasPrefix("Error: the snapshot report has no HTML form; use --format text or json\n"))
+        #expect(TestSupport.run(["report", "budget", Self.drip, "--format", "html"]).stdout.hasPrefix("<!DOCTYPE html>"))
         let path = TestSupport.temporaryDirectory() + "/review.html"
         let result = TestSupport.run(["report", "review", Self.drip, "--format", "html", "-o", path])
         #expect(result.stdout == "wrote \(path)\n")

@@ -77,8 +77,8 @@ import Testing
                 if format == "csv" { expectNoFormulas(result.stdout, "\(kind) csv") }
             }
         }
-        // Text and JSON for all ten, CSV for eight, HTML for two.
-        #expect(shown == 30)
+        // Text and JSON for all ten, CSV and HTML for eight.
+        #expect(shown == 36)
         let export = TestSupport.run(["export", "csv", path])
         expectSafe(export.stdout, "export csv")
         expectNoFormulas(export.stdout, "export csv")

@@ -99,7 +99,7 @@ import Testing
         let result = TestSupport.run(["report", "register", "Fod", path])
         #expect(result.status == .problems)
         #expect(result.stdout == "")
-        #expect(result.stderr == "Error: unknown account, category or person 'Fod'; did you mean 'Food'?\n")
+        #expect(result.stderr == "Error: no account, category or person matches 'Fod'; did you mean 'Food'?\n")
         #expect(TestSupport.run(["report", "register", "Food", path]).status == .success)
     }
 

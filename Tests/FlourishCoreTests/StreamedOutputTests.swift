@@ -39,7 +39,7 @@ import Testing
     @Test func theRegisterMakesItsRowsAsTheyAreWritten() throws {
         let journal = TestSupport.book(TestSupport.load(Self.ledger(3000)))
         let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
-        let report = try RegisterReport.make(context, names: [], match: nil, tag: nil)
+        let report = try RegisterReport.make(context, query: ReportQuery(journal))
         let document = report.document
         let table = try #require(document.tables.first)
         #expect(table.rows.isEmpty)

@@ -4,23 +4,35 @@
 extension Journal {
     /// Per name id: the balance of each account and person, and the all-time total of each
     /// category (parents include their sub-categories), at the end of `date`.
-    public func balances(through date: CivilDate) throws(MoneyOverflow) -> [Money] {
+    /// With a `filter`, only the lines it keeps are summed.
+    public func balances(through date: CivilDate, filter: LineFilter? = nil) throws(MoneyOverflow) -> [Money] {
         var balances = [Money](repeating: .zero, count: ledger.names.names.count)
         var touched = [Bool](repeating: false, count: balances.count)
-        try accumulate(items[0..<end(through: date)], into: &balances, touched: &touched, rollUp: true) { _ in true }
+        try accumulate(items[0..<end(through: date)], into: &balances, touched: &touched, rollUp: true, filter: filter) { _ in true }
         return balances
     }
 
     /// Per name id: each category's total over the entries dated within `range` (expenses
     /// positive, income negative), parents including their sub-categories.
     /// With `rollUp` false, each category's own lines only.
-    public func categoryTotals(in range: ClosedRange<CivilDate>, rollUp: Bool = true) throws(MoneyOverflow) -> CategoryTotals {
+    public func categoryTotals(in range: ClosedRange<CivilDate>, rollUp: Bool = true, filter: LineFilter? = nil) throws(MoneyOverflow) -> CategoryTotals {
         var totals = [Money](repeating: .zero, count: ledger.names.names.count)
         var touched = [Bool](repeating: false, count: totals.count)
-        try accumulate(items(in: range), into: &totals, touched: &touched, rollUp: rollUp) { kind in
+        try accumulate(items(in: range), into: &totals, touched: &touched, rollUp: rollUp, filter: filter) { kind in
             kind == .category || kind == .incomeCategory
         }
         return CategoryTotals(totals: totals, touched: touched.indices.filter { touched[$0] }.map { Int32($0) })
+    }
+
+    /// Which lines a figure counts (a report's query): whole items, then single lines.
+    public struct LineFilter {
+        public var item: (Item) -> Bool
+        public var line: (_ target: Int32, _ amount: Money) -> Bool
+
+        public init(item: @escaping (Item) -> Bool, line: @escaping (_ target: Int32, _ amount: Money) -> Bool) {
+            self.item = item
+            self.line = line
+        }
     }
 
     /// Each category's total over a period, and which categories had lines in it.
@@ -55,11 +67,13 @@ extension Journal {
     /// Adds the lines of `items` whose target's kind passes `keep` to `totals`, rolling
     /// categories up into their parents.
     private func accumulate(_ items: ArraySlice<Item>, into totals: inout [Money], touched: inout [Bool], rollUp: Bool,
-                            keep: (NameIndex.Kind) -> Bool) throws(MoneyOverflow) {
+                            filter: LineFilter?, keep: (NameIndex.Kind) -> Bool) throws(MoneyOverflow) {
         var failure: MoneyOverflow?
         for item in items {
+            if let filter, !filter.item(item) { continue }
             forEachLine(of: item) { target, amount, location in
                 guard failure == nil, let kind = index.kind(of: target), keep(kind) else { return }
+                if let filter, !filter.line(target, amount) { return }
                 do throws(MoneyOverflow) {
                     var id = target
                     totals[Int(id)] = try totals[Int(id)] + amount

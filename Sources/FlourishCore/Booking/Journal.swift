@@ -95,6 +95,23 @@ public struct Journal: Sendable {
         BudgetMonth(containing: date, startDay: ledger.monthStartDay)
     }
 
+    /// The name itself when it is at most `depth` levels below the top (0: the top level),
+    /// else its ancestor at that depth.
+    public func ancestor(of id: Int32, atDepth depth: Int) -> Int32 {
+        let chain = ancestry(id)
+        return chain.count > depth + 1 ? chain[depth] : id
+    }
+
+    /// What an item is called in a register: the entry's description, "opening balance", or
+    /// "correction: " and its reason.
+    public func description(of item: Item) -> String {
+        switch item.kind {
+        case .entry(let i): return ledger.description(of: ledger.entries[i])
+        case .opening: return "opening balance"
+        case .correction(let i): return "correction: " + ledger.corrections[i].reason.value
+        }
+    }
+
     /// Calls `body` with each line of an item: its target, amount and where it was written.
     @inline(__always)
     public func forEachLine(of item: Item, _ body: (Int32, Money, SourceLocation) -> Void) {

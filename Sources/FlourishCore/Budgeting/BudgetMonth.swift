@@ -48,6 +48,14 @@ extension BudgetMonth {
         return CivilDate.clamped(year: first.year, month: first.month + 1, day: day) ?? last
     }
 
+    /// The budgeting month named after calendar month `month` of `year` (months outside 1–12
+    /// roll into the years around it): the one that ends in that calendar month.
+    public static func named(year: Int, month: Int, startDay: Int) -> BudgetMonth? {
+        let lastDay = startDay > 1 ? startDay - 1 : 1
+        guard let day = CivilDate.clamped(year: year, month: month, day: lastDay) else { return nil }
+        return BudgetMonth(containing: day, startDay: startDay)
+    }
+
     /// The budgeting month after this one.
     public var next: BudgetMonth { BudgetMonth(containing: last.adding(days: 1), startDay: first.day) }
 }

@@ -30,8 +30,8 @@ struct Invocation {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            // `-f` is `--file`, as in ledger and hledger, wherever a command takes a ledger file.
-            if name == "-f" && valued.contains("--file") { name = "--file" }
+            // hledger's short options, wherever the command has the long one.
+            if let long = Self.shortForms[name], known.contains(long) || valued.contains(long) { name = long }
             if known.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else if valued.contains(name) {
@@ -47,12 +47,29 @@ struct Invocation {
                 }
             } else {
                 var message = "unknown option '\(name)' for '\(command)'"
-                if let suggestion = Suggestion.closest(to: name, among: known + valued) {
+                if let suggestion = Self.suggestion(for: name, among: valued + known) {
                     message += "\nDid you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message)
             }
         }
+    }
+
+    /// Short options as ledger and hledger spell them, and the long option each stands for.
+    static let shortForms = [
+        "-f": "--file", "-p": "--period", "-b": "--begin", "-e": "--end",
+        "-M": "--monthly", "-Q": "--quarterly", "-Y": "--yearly",
+    ]
+
+    /// The option meant by a mistyped one: for a one-letter option, the long option that
+    /// begins with its letter (`-f` → `--file`, as ledger users type it) or the same letter in
+    /// the other case, never another letter; otherwise the closest by spelling.
+    static func suggestion(for name: String, among options: [String]) -> String? {
+        if name.count == 2, name.hasPrefix("-"), name != "--" {
+            return options.first { $0.hasPrefix("--" + name.dropFirst()) }
+                ?? options.first { $0.count == 2 && $0.lowercased() == name.lowercased() }
+        }
+        return Suggestion.closest(to: name, among: options)
     }
 
     /// `-12`, `-0.50`, `-.5`: a minus sign followed by a digit or a decimal point and a digit.

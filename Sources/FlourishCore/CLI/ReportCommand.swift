@@ -3,6 +3,9 @@ enum ReportCommand {
     enum Kind: String, CaseIterable {
         case dashboard, balances, register, budget, review, people, subscriptions, goals, snapshot, log, forecast
 
+        /// Reports that take query words: names, patterns, `desc:`, `tag:`, `amt:`.
+        var takesQuery: Bool { self == .register || self == .balances || self == .budget }
+
         /// Reports with their own renderers, which have no CSV form.
         var hasCSV: Bool { self != .snapshot && self != .log }
     }
@@ -11,8 +14,8 @@ enum ReportCommand {
         case text, csv, json, html
     }
 
-    static let flags = ["-h", "--help", "--settle", "--ascii"]
-    static let valued = ["--date", "--month", "--from", "--to", "--until", "--format", "--match", "--tag", "-o", "--output", "--allow-include", "--file"]
+    static let flags = ["-h", "--help", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
+    static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "-o", "--output", "--allow-include", "--file"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
@@ -39,21 +42,30 @@ enum ReportCommand {
         if format == .csv && !kind.hasCSV {
             throw Invocation.UsageError(message: "the \(kind.rawValue) report has no CSV form; use --format text or json")
         }
-        if format == .html && kind != .review && kind != .dashboard && kind != .forecast {
-            throw Invocation.UsageError(message: "--format html is for the review, dashboard and forecast reports")
+        if format == .html && (kind == .snapshot || kind == .log) {
+            throw Invocation.UsageError(message: "the \(kind.rawValue) report has no HTML form; use --format text or json")
         }
         if kind != .forecast && invocation.values["--until"] != nil {
             throw Invocation.UsageError(message: "--until belongs to the forecast report")
         }
         let output = invocation.values["-o"] ?? invocation.values["--output"]
-        // Register takes names to filter by; every other operand is a ledger file.
-        let names = kind == .register ? operands.filter { !looksLikeFile($0) } : []
+        // Register, balances and budget take query words; every other operand is a ledger file.
+        let names = kind.takesQuery ? operands.filter { !looksLikeFile($0) } : []
         let files = operands.filter { !names.contains($0) }
-        if kind != .register, invocation.values["--match"] != nil || invocation.values["--tag"] != nil {
-            throw Invocation.UsageError(message: "--match and --tag filter the register report only")
+        if !kind.takesQuery, let option = ["--match", "--tag", "--depth"].first(where: { invocation.values[$0] != nil }) {
+            throw Invocation.UsageError(message: "\(option) applies to the register, balances and budget reports")
+        }
+        let depth = try parseDepth(invocation.values["--depth"])
+        let intervals = PeriodColumns.Interval.allCases.filter { invocation.flags.contains("--" + $0.rawValue) }
+        if intervals.count > 1 { throw Invocation.UsageError(message: "use one of --monthly, --quarterly and --yearly") }
+        if let interval = intervals.first, kind != .balances && kind != .budget {
+            throw Invocation.UsageError(message: "--\(interval.rawValue) gives the balances and budget reports a column per period")
         }
         if kind != .people && invocation.flags.contains("--settle") {
             throw Invocation.UsageError(message: "--settle belongs to the people report")
+        }
+        if kind == .snapshot || kind == .forecast, let option = periodOptions.first(where: { invocation.values[$0] != nil }) {
+            throw Invocation.UsageError(message: "\(option) does not apply to the \(kind.rawValue) report; it takes --date\(kind == .forecast ? " and --until" : "")")
         }
         let paths = try context.ledgerPaths(invocation, files, command: "report \(kind.rawValue)")
         let journal: Journal
@@ -96,8 +108,9 @@ enum ReportCommand {
         case .log:
             // By default: the budgeting month of the last date, within the ledger's dates.
             let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
-            let range = try parseRange(invocation.values["--date"], context, ledger) ??
-                max(month.first, span.lowerBound)...span.upperBound
+            let periodGiven = periodOptions.contains { invocation.values[$0] != nil }
+            let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, ledger)
+                : parseRange(invocation.values["--date"], context, ledger) ?? max(month.first, span.lowerBound)...span.upperBound
             let report = LogReport.make(journal, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report))
             return .success
@@ -105,33 +118,55 @@ enum ReportCommand {
             break
         }
         let date = try parseDay(invocation.values["--date"], context)
-        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, ledger)
+        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, ledger, wholeByDefault: !intervals.isEmpty)
         let asOf = date ?? min(period.upperBound, span.upperBound)
         let reportContext = ReportContext(journal: journal, from: period.lowerBound, to: period.upperBound, asOf: asOf)
         // `--month` names the month for every report; otherwise it is the month of the report date.
         let month = invocation.values["--month"] != nil ? journal.month(containing: period.upperBound)
             : journal.month(containing: asOf)
-        if kind == .register {
-            let resolver = NameResolver(journal)
-            var problems: [String] = []
-            for name in names {
-                if case .failure(let problem) = resolver.resolve(name, as: [.account, .category, .incomeCategory, .person]) {
-                    problems.append(problem.message)
+        var query = ReportQuery(journal)
+        if kind.takesQuery {
+            var terms: [ReportQuery.Term] = []
+            for word in names {
+                switch ReportQuery.term(word, currency: journal.currency) {
+                case .success(let term): terms.append(term)
+                case .failure(let problem): throw Invocation.UsageError(message: problem.message)
                 }
             }
-            if !problems.isEmpty {
-                context.stderr.write(problems.map { "Error: \($0)\n" }.joined())
+            if let text = invocation.values["--match"] { terms.append(.description(text)) }
+            if let text = invocation.values["--tag"] { terms.append(.tag(text.hasPrefix("#") ? String(text.dropFirst()) : text)) }
+            let kinds: Set<NameIndex.Kind> = kind == .budget ? [.category, .incomeCategory] : [.account, .category, .incomeCategory, .person]
+            switch ReportQuery.resolve(terms, in: journal, kinds: kinds) {
+            case .success(let resolved): query = resolved
+            case .failure(let problems):
+                context.stderr.write(problems.text)
                 return .problems
             }
+        }
+        // Columns per period for balances and budget; and for a budget over more than one
+        // budgeting month, one column for all of it.
+        var columns: PeriodColumns?
+        if let interval = intervals.first {
+            columns = try tooMany(PeriodColumns.make(period, interval: interval, startDay: ledger.monthStartDay))
+        } else if kind == .budget && invocation.values["--month"] == nil && (period.lowerBound < month.first || period.upperBound > month.last) {
+            columns = try tooMany(PeriodColumns.whole(period, startDay: ledger.monthStartDay))
         }
         let document: ReportDocument
         var html: String?
         do throws(MoneyOverflow) {
             switch kind {
             case .budget:
-                document = try BudgetReport.make(reportContext, month: month).document
+                if let columns {
+                    document = try PeriodicBudgetReport.make(reportContext, columns: columns, query: query, depth: depth).document
+                } else {
+                    document = try BudgetReport.make(reportContext, month: month, query: query, depth: depth).document
+                }
             case .balances:
-                document = try BalancesReport.make(reportContext).document
+                if let columns {
+                    document = try PeriodicBalancesReport.make(reportContext, columns: columns, query: query, depth: depth).document
+                } else {
+                    document = try BalancesReport.make(reportContext, query: query, depth: depth).document
+                }
             case .dashboard:
                 guard let dashboard = try DashboardReport.make(reportContext) else {
                     context.stderr.write("Error: \(asOf) is before the ledger's first date, \(span.lowerBound)\n")
@@ -150,8 +185,7 @@ enum ReportCommand {
             case .goals:
                 document = try GoalsReport.make(reportContext).document
             case .register:
-                document = try RegisterReport.make(reportContext, names: names, match: invocation.values["--match"],
-                                                   tag: invocation.values["--tag"]).document
+                document = try RegisterReport.make(reportContext, query: query, depth: depth).document
             case .snapshot, .log, .forecast:
                 return .success  // rendered above
             }
@@ -165,7 +199,7 @@ enum ReportCommand {
         let renderer = DocumentRenderer(currency: ledger.currency,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
-        if let html { return write(html, to: output, context) }
+        if format == .html { return write(html ?? DocumentHTML.render(document, currency: ledger.currency), to: output, context) }
         // Streamed to standard output as it is rendered; gathered first for a file, which is
         // written whole and atomically.
         let target = output == nil ? context.stdout : CapturedOutput()
@@ -202,27 +236,71 @@ enum ReportCommand {
         return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 
-    /// The days a report covers: `--month`, `--from`/`--to`, or by default the budgeting month
-    /// of the report date (the whole ledger for the register).
+    /// The days a report covers: `--month`, `-p/--period`, `--from`/`--to` or `-b/--begin`/
+    /// `-e/--end` (hledger's: the end excluded), or by default the budgeting month of the
+    /// report date (the whole ledger for the register). Open ends stop at the ledger's dates.
     static func reportPeriod(_ invocation: Invocation, kind: Kind, date: CivilDate?, span: ClosedRange<CivilDate>,
-                             _ context: Flourish.Context, _ ledger: Ledger) throws(Invocation.UsageError) -> ClosedRange<CivilDate> {
-        let from = try parseDay(invocation.values["--from"], context)
-        let to = try parseDay(invocation.values["--to"], context)
+                             _ context: Flourish.Context, _ ledger: Ledger, wholeByDefault: Bool = false) throws(Invocation.UsageError) -> ClosedRange<CivilDate> {
+        let reference = date ?? span.upperBound
+        let startDay = ledger.monthStartDay
+        let given = periodOptions.filter { invocation.values[$0] != nil }
+        func exclusive(_ options: [String]) throws(Invocation.UsageError) {
+            let both = given.filter(options.contains)
+            if both.count > 1 { throw Invocation.UsageError(message: "use \(both[0]) or \(both[1]), not both") }
+        }
+        try exclusive(["--month", "--period", "--from", "--begin"])
+        try exclusive(["--month", "--period", "--to", "--end"])
+        var bounds = PeriodExpression.Bounds()
         if let monthText = invocation.values["--month"] {
-            guard from == nil && to == nil else { throw Invocation.UsageError(message: "use --month or --from/--to, not both") }
             guard let month = parseMonth(monthText, ledger) else {
                 throw Invocation.UsageError(message: "'\(monthText)' is not a month; write YYYY-MM")
             }
             return month.range
+        } else if let text = invocation.values["--period"] {
+            bounds = try PeriodExpression.period(text, reference: reference, startDay: startDay).get()
+        } else if !given.isEmpty {
+            bounds.first = try parseDay(invocation.values["--from"], context)
+            bounds.last = try parseDay(invocation.values["--to"], context)
+            if let text = invocation.values["--begin"] {
+                bounds.first = try spanOption("--begin", text, reference, startDay).lowerBound
+            }
+            if let text = invocation.values["--end"] {
+                let begins = try spanOption("--end", text, reference, startDay).lowerBound
+                guard begins > .earliest else { throw Invocation.UsageError(message: "--end \(text) leaves no days before it") }
+                bounds.last = begins.adding(days: -1)
+            }
+            if let first = bounds.first, let last = bounds.last, first > last {
+                throw Invocation.UsageError(message: "the period from \(first) to \(last) ends before it begins")
+            }
+        } else if wholeByDefault || (kind == .register && date == nil) {
+            return span
+        } else {
+            return BudgetMonth(containing: reference, startDay: startDay).range
         }
-        if from != nil || to != nil {
-            let lower = from ?? span.lowerBound
-            let upper = to ?? span.upperBound
-            guard lower <= upper else { throw Invocation.UsageError(message: "--from \(lower) is after --to \(upper)") }
-            return lower...upper
+        // An open end stops at the ledger's first or last date (never before the other end).
+        let first = bounds.first ?? min(span.lowerBound, bounds.last ?? span.lowerBound)
+        let last = bounds.last ?? max(span.upperBound, first)
+        return first...last
+    }
+
+    /// The columns, unless there would be too many to show.
+    static func tooMany(_ columns: PeriodColumns?) throws(Invocation.UsageError) -> PeriodColumns {
+        guard let columns else {
+            throw Invocation.UsageError(message: "the period holds more than \(PeriodColumns.limit) periods; choose a shorter one (-p) or a longer interval")
         }
-        if kind == .register && date == nil { return span }
-        return BudgetMonth(containing: date ?? span.upperBound, startDay: ledger.monthStartDay).range
+        return columns
+    }
+
+    /// The options that choose a report's days.
+    static let periodOptions = ["--month", "--period", "--from", "--to", "--begin", "--end"]
+
+    /// The days `-b` or `-e` names: a date, a month, a quarter, a year or a relative span.
+    static func spanOption(_ option: String, _ text: String, _ reference: CivilDate, _ startDay: Int) throws(Invocation.UsageError) -> ClosedRange<CivilDate> {
+        let words = text.lowercased().split(separator: " ").map(String.init)
+        guard let span = PeriodExpression.span(words, reference: reference, startDay: startDay) else {
+            throw Invocation.UsageError(message: "'\(text)' is not a date for \(option); write 2026-11-05, 2026-11, 2026-Q4, 2026 or 'this month'")
+        }
+        return span
     }
 
     /// A ledger file rather than a name: ends in `.flourish` or contains a `/`.
@@ -232,11 +310,18 @@ enum ReportCommand {
 
     /// `YYYY-MM`: the budgeting month named after that calendar month.
     static func parseMonth(_ text: String, _ ledger: Ledger) -> BudgetMonth? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
-              case .success(let day) = NumberSyntax.date(ArraySlice(bytes + Array("-01".utf8))) else { return nil }
-        let last = CivilDate.clamped(year: day.year, month: day.month, day: max(1, ledger.monthStartDay - 1)) ?? day
-        return BudgetMonth(containing: last, startDay: ledger.monthStartDay)
+        guard text.utf8.count == 7, !text.contains("Q"), !text.contains("q"),
+              let span = PeriodExpression.absolute(text, startDay: ledger.monthStartDay) else { return nil }
+        return BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
+    }
+
+    /// `--depth N`: a whole number from 1.
+    static func parseDepth(_ value: String?) throws(Invocation.UsageError) -> Int? {
+        guard let value else { return nil }
+        guard let depth = NumberSyntax.smallInteger(value.utf8), depth >= 1 else {
+            throw Invocation.UsageError(message: "'\(value)' is not a depth; write a whole number from 1 (1: top-level categories only)")
+        }
+        return depth
     }
 
     static func parseFormat(_ value: String?) throws(Invocation.UsageError) -> Format {

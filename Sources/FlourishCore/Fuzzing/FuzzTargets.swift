@@ -67,7 +67,7 @@ public enum FuzzTargets {
             render(try PeopleReport.make(context, settle: true).document)
             render(try SubscriptionsReport.make(context).document)
             render(try GoalsReport.make(context).document)
-            render(try RegisterReport.make(context, names: [], match: nil, tag: nil).document)
+            render(try RegisterReport.make(context, query: ReportQuery(journal)).document)
         } catch {
             precondition(error.location != nil || error.what != nil, "an overflow that names nothing")
         }

@@ -6,6 +6,8 @@
 struct HTMLPage {
     var title: String
     private(set) var body = ""
+    /// A page of wide tables: more room than the reading width.
+    var wide = false
 
     init(title: String) { self.title = title }
 
@@ -61,7 +63,7 @@ struct HTMLPage {
         <style>\(Self.style)</style>
         </head>
         <body>
-        <main>
+        <main\(wide ? " class=\"wide-page\"" : "")>
         \(body)</main>
         </body>
         </html>
@@ -108,6 +110,10 @@ struct HTMLPage {
     svg .series6 { fill: none; stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 2 3; } svg .zero { stroke: var(--fg); stroke-width: 1; }
     svg .break { stroke: var(--over); stroke-width: 2; stroke-dasharray: 4 3; } svg .breaktext { fill: var(--over); font-weight: 600; }
     ul.insights li { margin: .3rem 0; }
+    main.wide-page { max-width: 80rem; } thead th { white-space: nowrap; vertical-align: bottom; }
+    .wide { overflow-x: auto; } tfoot th, tfoot td { font-weight: 600; border-top: 2px solid var(--line); }
+    .depth1 { padding-left: 1.5rem; } .depth2 { padding-left: 2.5rem; } .depth3 { padding-left: 3.5rem; } .depth4 { padding-left: 4.5rem; }
+    td.negative { color: var(--over); } meter { width: 6rem; }
 
     """
 }

@@ -34,10 +34,17 @@ public struct BalancesReport: Sendable {
     /// Accounts plus what people owe you, minus what you owe them.
     public var netWorth: Money
 
-    public static func make(_ context: ReportContext) throws(MoneyOverflow) -> BalancesReport {
+    /// The query's words, shown in the title (empty: every line counts).
+    public var subject = ""
+
+    /// With a query, only the lines it keeps are summed and only the names it chooses are
+    /// listed; with `depth`, categories deeper than that many levels are left to their parents.
+    public static func make(_ context: ReportContext, query: ReportQuery? = nil, depth: Int? = nil) throws(MoneyOverflow) -> BalancesReport {
         let journal = context.journal
         let ledger = context.ledger
-        let balances = try journal.balances(through: context.asOf)
+        let filter = query?.filter
+        let chooses = { (id: Int32) in query?.chooses(id) ?? true }
+        let balances = try journal.balances(through: context.asOf, filter: filter)
         var seen = Set<Int32>()
         var accounts: [AccountLine] = []
         var funds = Money.zero, offBudget = Money.zero, credit = Money.zero
@@ -46,19 +53,19 @@ public struct BalancesReport: Sendable {
         func add(_ total: inout Money, _ amount: Money, at location: SourceLocation) throws(MoneyOverflow) {
             do { total = try total + amount } catch { throw MoneyOverflow(at: location) }
         }
-        for account in ledger.accounts where seen.insert(account.name.id).inserted {
+        for account in ledger.accounts where chooses(account.name.id) && seen.insert(account.name.id).inserted {
             let balance = balances[Int(account.name.id)]
             accounts.append(AccountLine(name: context.name(account.name.id), kind: account.kind, flags: account.flags, balance: balance))
             try add(&funds, account.isOffBudget ? .zero : balance, at: account.location)
             try add(&offBudget, account.isOffBudget ? balance : .zero, at: account.location)
             if account.kind == .credit && balance < .zero { try add(&credit, try -balance, at: account.location) }
         }
-        for person in ledger.people where seen.insert(person.name.id).inserted {
+        for person in ledger.people where chooses(person.name.id) && seen.insert(person.name.id).inserted {
             let balance = balances[Int(person.name.id)]
             if balance > .zero { try add(&owedToYou, balance, at: person.location) }
             else { try add(&youOwe, try -balance, at: person.location) }
         }
-        let totals = try journal.categoryTotals(in: context.from...context.to)
+        let totals = try journal.categoryTotals(in: context.from...context.to, filter: filter)
         var income: [CategoryLine] = []
         var expenses: [CategoryLine] = []
         var totalIncome = Money.zero, totalExpenses = Money.zero
@@ -66,7 +73,9 @@ public struct BalancesReport: Sendable {
             let isIncome = context.isIncome(id)
             let value = isIncome ? try -totals[id] : totals[id]
             let line = CategoryLine(name: context.name(id), depth: journal.depth(id), total: value)
-            if isIncome { income.append(line) } else { expenses.append(line) }
+            if line.depth < depth ?? Int.max {
+                if isIncome { income.append(line) } else { expenses.append(line) }
+            }
             if journal.parent[Int(id)] < 0 {
                 if isIncome { totalIncome = try totalIncome + value } else { totalExpenses = try totalExpenses + value }
             }
@@ -78,11 +87,13 @@ public struct BalancesReport: Sendable {
         return BalancesReport(asOf: context.asOf, from: context.from, to: context.to, accounts: accounts,
                               funds: funds, offBudget: offBudget, creditOwed: credit, owedToYou: owedToYou,
                               youOwe: youOwe, income: sorted(income), expenses: sorted(expenses),
-                              totalIncome: totalIncome, totalExpenses: totalExpenses, netWorth: net)
+                              totalIncome: totalIncome, totalExpenses: totalExpenses, netWorth: net,
+                              subject: query?.summary ?? "")
     }
 
     public var document: ReportDocument {
-        var document = ReportDocument(kind: "balances", title: "Balances at the end of \(asOf); categories from \(from) to \(to)",
+        var document = ReportDocument(kind: "balances", title: "Balances at the end of \(asOf); categories from \(from) to \(to)"
+                                          + (subject.isEmpty ? "" : "; matching \(subject)"),
                                       from: from, to: to)
         var accountTable = ReportDocument.Table(id: "accounts", title: "Accounts", columns: [
             .init("account", "Account"), .init("kind", "Kind"), .init("flags", "Flags"), .init("balance", "Balance", numeric: true),

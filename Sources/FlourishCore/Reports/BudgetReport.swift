@@ -39,15 +39,21 @@ public struct BudgetReport: Sendable {
     /// Near-the-limit threshold: 90% of the budget.
     public static let nearBasisPoints = 9_000
 
-    public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> BudgetReport {
+    /// The query's words, shown in the title (empty: every category).
+    public var subject = ""
+
+    /// With a query, only the lines it keeps count as spending and only the categories it
+    /// chooses are listed; with `depth`, deeper categories are added into their ancestor at
+    /// that many levels (budgets, spending and envelopes summed).
+    public static func make(_ context: ReportContext, month: BudgetMonth, query: ReportQuery? = nil, depth: Int? = nil) throws(MoneyOverflow) -> BudgetReport {
         let journal = context.journal
         let ledger = context.ledger
-        let budgeted = context.budgetedCategories(in: month)
+        let budgeted = context.budgetedCategories(in: month).filter { query?.chooses($0) ?? true }
         var isBudgeted = [Bool](repeating: false, count: journal.parent.count)
         for id in budgeted { isBudgeted[Int(id)] = true }
         var spent: [Int32: Money] = [:]
         var unbudgeted: [Int32: Money] = [:]
-        let totals = try journal.categoryTotals(in: month.first...month.last, rollUp: false)
+        let totals = try journal.categoryTotals(in: month.first...month.last, rollUp: false, filter: query?.filter)
         for id in totals.touched where context.isExpense(id) {
             // The nearest budgeted category at or above this one takes the spending.
             if let owner = journal.ancestry(id).reversed().first(where: { isBudgeted[Int($0)] }) {
@@ -72,12 +78,7 @@ public struct BudgetReport: Sendable {
             let budget = context.budget(for: id, in: month) ?? .zero
             let used = spent[id] ?? .zero
             // A rollover budget is measured against what the month had: carried in + budget.
-            let carried = envelopes[context.name(id)]?.carriedIn
-            let limit = carried.flatMap { try? $0 + budget } ?? budget
-            let status: Status
-            if used > limit { status = .over }
-            else if let share = Money.basisPoints(used, of: limit), share >= nearBasisPoints { status = .near }
-            else { status = .ok }
+            let status = Self.status(spent: used, budget: budget, carriedIn: envelopes[context.name(id)]?.carriedIn)
             try blaming(context.budgetLine(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
                 let envelope = envelopes[context.name(id)]
                 lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status,
@@ -96,8 +97,54 @@ public struct BudgetReport: Sendable {
         let (totalSpent, totalRemaining) = try blaming(ledger.budgets.last?.amount.location, "the total budget of \(month)") {
             () throws(MoneyOverflow) in (try budgetedSpent + unbudgetedTotal, try totalBudget - budgetedSpent)
         }
+        if let depth { lines = try rolledUp(lines, depth: depth, journal) }
         return BudgetReport(month: month, lines: lines, totalBudget: totalBudget, budgetedSpent: budgetedSpent,
-                            unbudgetedSpent: unbudgetedTotal, totalSpent: totalSpent, totalRemaining: totalRemaining)
+                            unbudgetedSpent: unbudgetedTotal, totalSpent: totalSpent, totalRemaining: totalRemaining,
+                            subject: query?.summary ?? "")
+    }
+
+    /// How a budget line stands: a rollover budget is measured against what the month had,
+    /// carried in + budget.
+    static func status(spent: Money, budget: Money?, carriedIn: Money?) -> Status {
+        guard let budget else { return .unbudgeted }
+        let limit = carriedIn.flatMap { try? $0 + budget } ?? budget
+        if spent > limit { return .over }
+        if let share = Money.basisPoints(spent, of: limit), share >= nearBasisPoints { return .near }
+        return .ok
+    }
+
+    /// Lines deeper than `depth` levels added into their ancestor at that depth, in the order
+    /// each group first appears. The totals do not change.
+    static func rolledUp(_ lines: [Line], depth: Int, _ journal: Journal) throws(MoneyOverflow) -> [Line] {
+        var merged: [Line] = []
+        var position: [String: Int] = [:]
+        func sum(_ a: Money?, _ b: Money?) throws(MoneyOverflow) -> Money? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return try a + b
+        }
+        for line in lines {
+            var name = line.category
+            if let id = journal.ledger.names.id(of: line.category) {
+                name = journal.name(journal.ancestor(of: id, atDepth: depth - 1))
+            }
+            guard let at = position[name] else {
+                position[name] = merged.count
+                var renamed = line
+                renamed.category = name
+                merged.append(renamed)
+                continue
+            }
+            var group = merged[at]
+            group.budget = try sum(group.budget, line.budget)
+            group.spent = try group.spent + line.spent
+            group.remaining = try sum(group.remaining, line.remaining)
+            group.carriedIn = try sum(group.carriedIn, line.carriedIn)
+            group.available = try sum(group.available, line.available)
+            group.status = status(spent: group.spent, budget: group.budget, carriedIn: group.carriedIn)
+            merged[at] = group
+        }
+        return merged
     }
 
     /// The budget lines that need attention, as sentences.
@@ -111,7 +158,8 @@ public struct BudgetReport: Sendable {
     }
 
     public var document: ReportDocument {
-        var document = ReportDocument(kind: "budget", title: "Budget for \(month) (\(month.first) to \(month.last))",
+        var document = ReportDocument(kind: "budget", title: "Budget for \(month) (\(month.first) to \(month.last))"
+                                          + (subject.isEmpty ? "" : "; matching \(subject)"),
                                       from: month.first, to: month.last)
         // With rollover budgets, two more columns: carried in and available.
         let rolls = lines.contains { $0.carriedIn != nil }

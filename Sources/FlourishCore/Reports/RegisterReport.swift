@@ -16,66 +16,41 @@ public struct RegisterReport: Sendable {
 
     public var from: CivilDate
     public var to: CivilDate
-    public var names: [String]
+    /// The query's words, for the title ("all lines" without any).
+    public var subject: String
     let journal: Journal
     let kept: [Kept]
 
     /// How many lines the register shows.
     public var count: Int { kept.count }
 
-    /// Keeps lines whose target is one of `names` (or under it), in entries whose description
-    /// contains `match` (ignoring case) and that carry `tag`. The names must be declared (the
-    /// command resolves them first); the running balance sums the kept lines from the start.
-    public static func make(_ context: ReportContext, names: [String], match: String?, tag: String?) throws(MoneyOverflow) -> RegisterReport {
+    /// Keeps the lines the query keeps (every line without terms); with `depth`, each line
+    /// is shown under its category's ancestor at that depth (`Food` for `Food:Dining` at 1).
+    /// The running balance sums the kept lines from the start.
+    public static func make(_ context: ReportContext, query: ReportQuery, depth: Int? = nil) throws(MoneyOverflow) -> RegisterReport {
         let journal = context.journal
-        let ledger = context.ledger
-        var wanted = [Bool](repeating: false, count: journal.parent.count)
-        for name in names { if let id = ledger.names.id(of: name) { wanted[Int(id)] = true } }
-        let needle = match?.lowercased()
-        let tagName = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-        let tagID = tagName.flatMap { ledger.names.id(of: $0) }
-        func keep(_ target: Int32) -> Bool {
-            if names.isEmpty || wanted[Int(target)] { return true }
-            var id = journal.parent[Int(target)]
-            while id >= 0 {
-                if wanted[Int(id)] { return true }
-                id = journal.parent[Int(id)]
-            }
-            return false
-        }
         var running = Money.zero
         var kept: [Kept] = []
         // Lines before the period count towards the running balance without being shown.
         let end = journal.end(through: context.to)
         for index in 0..<end {
             let item = journal.items[index]
-            if tagName != nil {
-                guard case .entry(let i) = item.kind, let tagID,
-                      ledger.tags(of: ledger.entries[i]).contains(where: { $0.id == tagID }) else { continue }
-            }
-            if let needle, !description(of: item, in: ledger).lowercased().contains(needle) { continue }
+            if !query.keeps(item) { continue }
             var failure: MoneyOverflow?
             journal.forEachLine(of: item) { target, amount, location in
-                guard failure == nil, keep(target) else { return }
+                guard failure == nil, query.keeps(target: target, amount: amount) else { return }
                 do { running = try running + amount } catch { failure = MoneyOverflow(at: location); return }
                 guard item.date >= context.from else { return }
-                kept.append(Kept(item: Int32(index), target: target, amount: amount, running: running))
+                let shown = depth.map { journal.ancestor(of: target, atDepth: $0 - 1) } ?? target
+                kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: running))
             }
             if let failure { throw failure }
         }
-        return RegisterReport(from: context.from, to: context.to, names: names, journal: journal, kept: kept)
-    }
-
-    static func description(of item: Journal.Item, in ledger: Ledger) -> String {
-        switch item.kind {
-        case .entry(let i): return ledger.description(of: ledger.entries[i])
-        case .opening: return "opening balance"
-        case .correction(let i): return "correction: " + ledger.corrections[i].reason.value
-        }
+        return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
+                              journal: journal, kept: kept)
     }
 
     public var document: ReportDocument {
-        let subject = names.isEmpty ? "all lines" : names.joined(separator: ", ")
         var document = ReportDocument(kind: "register", title: "Register of \(subject) from \(from) to \(to)", from: from, to: to)
         var table = ReportDocument.Table(id: "lines", title: "Lines", columns: [
             .init("date", "Date"), .init("status", "St"), .init("description", "Description"), .init("tags", "Tags"),
@@ -101,7 +76,7 @@ public struct RegisterReport: Sendable {
                     tags += (number > 0 ? " #" : "#") + ledger.names[tag.id]
                 }
             }
-            return [.date(item.date), .text(status), .text(Self.description(of: item, in: ledger)), .text(tags),
+            return [.date(item.date), .text(status), .text(report.journal.description(of: item)), .text(tags),
                     .text(report.journal.name(kept.target)), .money(kept.amount), .money(kept.running)]
         }
         document.tables = [table]
