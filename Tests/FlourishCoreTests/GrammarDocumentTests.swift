@@ -86,8 +86,8 @@ import Testing
             guard lines[index] == "```sh", index + 3 < lines.count, lines[index + 2] == "```",
                   lines[index + 1].hasPrefix("swift run flourish report"), lines[index + 3] == "",
                   index + 4 < lines.count, lines[index + 4] == "```text" else { continue }
-            let arguments = lines[index + 1].dropFirst("swift run flourish ".count).split(separator: " ").map {
-                $0.hasPrefix("examples/") ? TestSupport.root + "/" + $0 : String($0)
+            let arguments = TestSupport.shellWords(String(lines[index + 1].dropFirst("swift run flourish ".count))).map {
+                $0.hasPrefix("examples/") ? TestSupport.root + "/" + $0 : $0
             }
             var shown: [String] = []
             var cursor = index + 5

@@ -73,6 +73,12 @@ enum HelpText {
       0 no errors (warnings allowed unless --strict), 1 problems found, 64 bad usage,
       66 a file cannot be read.
 
+    EXAMPLES:
+      flourish check budget.flourish
+      flourish check -f budget.flourish --strict --format github
+      flourish check --as-of today
+      git show HEAD:budget.flourish | flourish check -f -
+
     """
 
     static let fmt = """
@@ -94,6 +100,10 @@ enum HelpText {
                               exit with 1 if there are any.
       -h, --help              Show help information.
 
+    EXAMPLES:
+      flourish fmt budget.flourish budget/2026.flourish
+      flourish fmt --check budget.flourish
+
     """
 
     static let report = """
@@ -102,7 +112,7 @@ enum HelpText {
     Reports are computed from a ledger without errors; months are budgeting months
     (month-start honoured). Nothing depends on the clock unless you ask for 'today'.
 
-    USAGE: flourish report [<kind>] [<name> ...] [<file> ...] [<options>]
+    USAGE: flourish report [<kind>] [<query> ...] [<file> ...] [<options>]
 
     ARGUMENTS:
       <kind>                  dashboard (the default): funds, buckets, the month's
@@ -121,32 +131,62 @@ enum HelpText {
                                 schedules, bills, earmarks, expected income and the
                                 allowance spent in full; the first day the bucket rule
                                 would break; what is safe to spend today.
-      <name>                  register only: account, category or person names.
+      <query>                 register, balances and budget: what to count.
+                              Food: a name in any case, with what is under it
+                                (Food:Dining too); Food:* a glob; re:^foo a regular
+                                expression (ignoring case).
+                              desc:TEXT entries whose description contains TEXT;
+                              tag:NAME entries with that tag; amt:>100, amt:<=-20 lines
+                                by size (a sign compares the signed amount).
+                              Words of one kind widen, kinds narrow; a name, pattern or
+                              tag that matches nothing is an error (exit 1).
       <file>                  Ledger files, ending in .flourish or containing a '/'
                               (default: $FLOURISH_FILE).
 
     OPTIONS:
       -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --date <date>           The report date, YYYY-MM-DD or 'today' (default: the
-                              ledger's last date). For log: YYYY-MM, FROM..TO or a date.
+                              ledger's last date); relative periods count from it.
+                              For log: YYYY-MM, FROM..TO or a date.
+      -p, --period <period>   The days to report on: 2026, 2026-Q4, 2026-11 (a
+                              budgeting month), 2026-11-05, this/last/next month,
+                              quarter or year, from 2026-09 to 2026-12 or
+                              2026-09..2026-12 (as in hledger, the end is excluded:
+                              September to November), from 2026-09, to 2026-12.
+      -b, --begin <date>      The first day: of a date, month, quarter or year.
+      -e, --end <date>        The day after the last (excluded, as in hledger):
+                              -e 2026-12 ends on the last day of November.
       --month <YYYY-MM>       The budgeting month to report on.
       --from <date>           The first day of the period.
-      --to <date>             The last day of the period.
+      --to <date>             The last day of the period (included).
                               Default period: the budgeting month of the report date
-                              (the whole ledger for register).
+                              (the whole ledger for register and with a column option).
+      -M, --monthly           balances and budget: a column per budgeting month.
+      -Q, --quarterly         balances and budget: a column per quarter.
+      -Y, --yearly            balances and budget: a column per year.
+      --depth <n>             register, balances and budget: categories to n levels
+                              (1: Food for Food:Dining).
       --until <date>          forecast: the last day (default: three months after the
                               report date).
-      --match <text>          register: only entries whose description contains text.
-      --tag <tag>             register: only entries with this #tag.
+      --match <text>          The same as desc:<text>.
+      --tag <tag>             The same as tag:<tag>.
       --settle                people: the transfers that settle everyone.
       --format <format>       text (default), csv (RFC 4180), json (amounts as decimal
-                              strings, docs/json.md), or html for review, dashboard
-                              and forecast: one self-contained page with charts.
+                              strings, docs/json.md), or html: one self-contained page
+                              (with charts for review, dashboard and forecast).
       -o, --output <file>     Write the report to a file (atomically) instead.
       --ascii                 Bars and sparklines in plain ASCII (the default when the
                               terminal is not UTF-8).
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish report -f budget.flourish
+      flourish report balances --monthly -p 2026 --depth 1
+      flourish report budget -p 'last month'
+      flourish report register Food desc:coffee -b 2026-09
+      flourish report register 're:^(food|travel)' amt:'>100' --format csv
+      flourish report review --format html -o review.html
 
     """
 
@@ -221,6 +261,11 @@ enum HelpText {
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
+    EXAMPLES:
+      flourish import csv statement.csv --rules bank.rules -f budget.flourish --dry-run
+      flourish import csv statement.csv --rules bank.rules --explain 14
+      flourish import csv statement.csv --rules bank.rules -f budget.flourish
+
     """
 
     static let export = """
@@ -245,6 +290,11 @@ enum HelpText {
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
+    EXAMPLES:
+      flourish export ledger budget.flourish > budget.journal && hledger -f budget.journal bal
+      flourish export beancount budget.flourish > budget.beancount && bean-check budget.beancount
+      flourish export csv -f budget.flourish > lines.csv
+
     """
 
     static let help = """
@@ -252,6 +302,10 @@ enum HelpText {
 
     USAGE: flourish help [<command>]
            flourish help --man     (the manual page, as troff: docs/flourish.1)
+
+    EXAMPLES:
+      flourish help report
+      flourish help --man > flourish.1 && man ./flourish.1
 
     """
 
@@ -352,6 +406,10 @@ enum HelpText {
       --today <date>          The date completion offers as today (default: the clock's).
       -h, --help              Show help information.
 
+    EXAMPLES:
+      flourish lsp
+      flourish lsp --today 2026-11-22
+
     """
 
     static let completions = """
@@ -363,13 +421,13 @@ enum HelpText {
 
     USAGE: flourish completions bash|zsh|fish
 
+    OPTIONS:
+      -h, --help              Show help information.
+
     EXAMPLES:
       flourish completions bash > ~/.local/share/bash-completion/completions/flourish
       flourish completions zsh > "${fpath[1]}/_flourish"
       flourish completions fish > ~/.config/fish/completions/flourish.fish
-
-    OPTIONS:
-      -h, --help              Show help information.
 
     """
 }

@@ -19,6 +19,32 @@ enum TestSupport {
     static let fixtures = root + "/Tests/FlourishCoreTests/Fixtures"
 
     /// Runs `flourish ARGUMENTS` in-process; paths under the root are shown relative to it.
+    /// A command line split as a shell splits it: on spaces, except inside single or double
+    /// quotes (no escapes, no expansion: what README samples and help examples use).
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) -> RunResult {
         let out = CapturedOutput()
         let err = CapturedOutput()
