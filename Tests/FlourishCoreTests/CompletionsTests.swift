@@ -47,6 +47,9 @@ import Testing
         // Names from the file on the line, or from $FLOURISH_FILE; a hostile name is only text.
         #expect(bash(["flourish", "add", "home.flourish", "today", "Lunch", ""], in: dir) == ["$(touch PWNED)", "Bank", "Food", "Food:Dining", "Sam Lee", "home.flourish"])
         #expect(bash(["flourish", "report", "register", "F"], in: dir, environment: "FLOURISH_FILE=home.flourish") == ["Food", "Food:Dining"])
+        #expect(bash(["flourish", "report", "balances", "home.flourish", "Foo"], in: dir) == ["Food", "Food:Dining"])
+        #expect(bash(["flourish", "report", "balances", "--per"], in: dir) == ["--period"])
+        #expect(bash(["flourish", "report", "dashboard", "Foo"], in: dir) == [])
         #expect(!FileManager.default.fileExists(atPath: dir + "/PWNED"))
     }
 

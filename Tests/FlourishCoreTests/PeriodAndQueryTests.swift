@@ -360,8 +360,9 @@ import Testing
             """)
         let quarters = TestSupport.run(["report", "balances", path(), "-Q", "--format", "csv"])
         #expect(quarters.stdout.contains("accounts,1,2026-Q1,1754.50\r\naccounts,1,2026-Q2,4754.50\r\n"))
-        let years = TestSupport.run(["report", "balances", path(), "--yearly", "--format", "json"]).stdout
-        #expect(years.contains("\"2026\": \"-3000.00\"") || years.contains("\"2026\": \"3000.00\""))
+        let years = TestSupport.run(["report", "balances", path(), "--yearly", "--format", "json"]).stdout.filter { !$0.isWhitespace }
+        #expect(years.contains(#""columns":["account","kind","2026"],"rows":[{"account":"Bank","kind":"checking","2026":"4754.50"}"#))
+        #expect(years.contains(#"{"category":"Salary","2026":"3000.00","total":"3000.00"}"#))
         let html = TestSupport.run(["report", "balances", path(), "-M", "--format", "html"])
         #expect(html.status == .success)
         #expect(html.stdout.contains("<th scope=\"col\" class=\"num\">2026-03</th>"))

@@ -1,6 +1,6 @@
 /// `flourish completions bash|zsh|fish`: a script for the shell that completes commands,
 /// options (read from each command's help, so the two cannot drift apart), report kinds,
-/// export formats, files ending in `.flourish`, and the ledger's names for `report register`
+/// export formats, files ending in `.flourish`, and the ledger's names for `report register`, `balances` and `budget`
 /// and `add`. `flourish completions names [FILE]` prints those names, one a line, for the
 /// scripts; the scripts never evaluate them (a name is data, not shell code).
 enum CompletionsCommand {
@@ -95,7 +95,7 @@ enum CompletionsCommand {
             COMPREPLY=($(compgen -W "$first" -- "$cur"))
             [[ "$command" != report ]] && return
           fi
-          if [[ "$command" == add || ( "$command" == report && "${COMP_WORDS[2]}" == register && $COMP_CWORD -gt 2 ) ]]; then
+          if [[ "$command" == add || ( "$command" == report && "${COMP_WORDS[2]}" =~ ^(register|balances|budget)$ && $COMP_CWORD -gt 2 ) ]]; then
             _flourish_names
           fi
           local file
@@ -128,7 +128,7 @@ enum CompletionsCommand {
             compadd -- $first
             [[ $command != report ]] && return
           fi
-          if [[ $command == add || ( $command == report && $words[3] == register && CURRENT -gt 3 ) ]]; then
+          if [[ $command == add || ( $command == report && $words[3] == (register|balances|budget) && CURRENT -gt 3 ) ]]; then
             # The ledger named on the line, else $FLOURISH_FILE. Names are read, never evaluated.
             for word in $words; do [[ $word == *.flourish ]] && file=$word; done
             names=("${(@f)$(flourish completions names ${file:+$file} 2> /dev/null)}")
@@ -165,7 +165,7 @@ enum CompletionsCommand {
             let first = firstWords(command)
             if !first.isEmpty { lines.append("complete -c flourish -n \(seen) -a '\(first.joined(separator: " "))'") }
         }
-        lines.append("complete -c flourish -n '__fish_seen_subcommand_from add register' -a '(__flourish_names)'")
+        lines.append("complete -c flourish -n '__fish_seen_subcommand_from add register balances budget' -a '(__flourish_names)'")
         lines.append("complete -c flourish -n 'not __fish_use_subcommand' -a '(__fish_complete_suffix .flourish)'")
         return lines.joined(separator: "\n") + "\n"
     }
