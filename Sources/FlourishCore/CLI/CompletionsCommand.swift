@@ -50,6 +50,7 @@ enum CompletionsCommand {
         case "report": return ReportCommand.Kind.allCases.map(\.rawValue)
         case "export": return ["ledger", "beancount", "csv"]
         case "import": return ["csv"]
+        case "convert": return ConvertCommand.Format.allCases.map(\.rawValue)
         case "help": return commands
         case "completions": return ["bash", "zsh", "fish"]
         default: return []

@@ -22,6 +22,7 @@ public enum Flourish {
         ("due", { arguments, context throws(Invocation.UsageError) in try DueCommand.run(arguments, context) }),
         ("record", { arguments, context throws(Invocation.UsageError) in try RecordCommand.run(arguments, context) }),
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
+        ("convert", { arguments, context throws(Invocation.UsageError) in try ConvertCommand.run(arguments, context) }),
         ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]
 

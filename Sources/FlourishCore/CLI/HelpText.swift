@@ -15,6 +15,7 @@ enum HelpText {
       fmt                     Rewrite ledger files in canonical form.
       add                     Append one entry, checked, written atomically.
       export                  Write the ledger for ledger/hledger, beancount or as CSV.
+      convert                 Bring a hledger/ledger journal or a beancount file over.
       import                  Append a bank's CSV statement as entries.
       due                     List scheduled entries and bills due and not recorded.
       record                  Append the entries of what is due, checked, atomically.
@@ -297,6 +298,48 @@ enum HelpText {
 
     """
 
+    static let convert = """
+    OVERVIEW: Convert a hledger/ledger journal or a beancount file to one Flourish ledger.
+
+    Reads the file and its includes (inside its folder), maps its account tree (Assets:…
+    accounts, Liabilities:… credit accounts, Expenses:… and Income:… categories,
+    receivables and payables per person, Equity:Opening… opening balances), and writes
+    the entries, balance assertions, budgets (~ monthly, custom "budget"), tags and
+    comments it understands. Every line it cannot convert is listed as
+    "not converted: … (file:line)"; lines in a second commodity (without a cost) are
+    left out of their transaction, prices are skipped. The result is checked as 'check'
+    does; the original files are never touched. docs/migrating.md explains the mapping.
+
+    USAGE: flourish convert journal|beancount <file> [-o <out>] [--map <file>] [--currency <code>] [--strict]
+
+    ARGUMENTS:
+      journal                 A hledger or ledger journal.
+      beancount               A beancount file.
+      <file>                  The file to convert (its includes are read with it).
+
+    OPTIONS:
+      -o, --output <out>      Write the ledger there (atomically) instead of standard output.
+      --map <file>            A mapping file: one 'FOREIGN = account NAME KIND [FLAG…]',
+                              'person NAME', 'category NAME [income]', 'opening' or
+                              'correction' a line.
+      --currency <code>       The currency of the main commodity (default: from its
+                              symbol or code: $ is USD, € EUR, £ GBP).
+      --strict                Any line not converted is an error; nothing is written.
+      --allow-include <dir>   Let includes read files from <dir> too.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 converted and checks clean (lines may have been left out: they are listed),
+      1 --strict found lines it could not convert, or the result does not check,
+      64 bad usage, 66 the file cannot be read, 74 the output cannot be written.
+
+    EXAMPLES:
+      flourish convert journal 2025.journal -o budget.flourish
+      flourish convert beancount main.beancount --map accounts.map -o budget.flourish
+      flourish convert journal old.ledger --currency EUR --strict > budget.flourish
+
+    """
+
     static let help = """
     OVERVIEW: Show help for a command.
 
@@ -321,6 +364,7 @@ enum HelpText {
         case "record": return record
         case "lsp": return lsp
         case "completions": return completions
+        case "convert": return convert
         case "help": return help
         default: return nil
         }

@@ -1,7 +1,7 @@
 /// Reads dates, amounts and small numbers from the bytes of one word (grammar.md, "Values").
 enum NumberSyntax {
     /// An amount as written: an integer mantissa and the number of decimals written.
-    struct Decimal {
+    struct Decimal: Equatable, Sendable {
         var mantissa: Int64
         var scale: Int
     }

@@ -1,0 +1,466 @@
+/// Writes what another tool's file says as one Flourish ledger (docs/migrating.md): the
+/// currency, the accounts, categories and people its account tree maps to, budgets, opening
+/// balances, entries, corrections and balance assertions, with its comments where they
+/// stood. What cannot be converted is listed with its place; a transaction is converted whole
+/// or not at all, except that lines in another commodity without a cost or price (which
+/// balance among themselves) are left out of it one by one.
+struct Converter {
+    struct Outcome {
+        /// The ledger, in canonical form.
+        var text: String
+        /// "not converted: … (file:line)", the skipped prices, the guessed kinds.
+        var notes: [String]
+        var notConverted: Int
+        /// Each foreign account the ledger uses → its Flourish name.
+        var names: [String: String]
+        /// Foreign accounts some of whose lines in the main commodity were not converted: their
+        /// balances cannot agree with the original's.
+        var incomplete: Set<String>
+        var transactions = 0
+        var assertions = 0
+        var budgets = 0
+        var openings = 0
+        /// Account lines of transactions not converted, kept as corrections.
+        var corrections = 0
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// One piece of the output, in the order of the source.
+    enum Chunk {
+        case comment(String)
+        case entry(String)
+        case line(String)
+        /// A balance assertion, kept if its account is complete.
+        case assertion(index: Int)
+    }
+
+    struct Assertion {
+        var date: CivilDate
+        var account: String
+        var minor: Int64
+        var place: ForeignLedger.Place
+        /// For an assertion on a posting: the order of that posting among all postings.
+        var order: Int?
+    }
+
+    let foreign: ForeignLedger
+    let code: String
+    let decimals: Int
+    let main: String
+    let mapping: [String: AccountMapping.Target]
+    var targets: [String: AccountMapping.Target] = [:]
+    var notes: [String] = []
+    /// What was not converted, with its place, listed in the order of the files.
+    var skipped: [(place: ForeignLedger.Place, what: String)] = []
+    /// Per foreign account: the first day a line of it was not converted.
+    var incomplete: [String: CivilDate] = [:]
+    var chunks: [Chunk] = []
+    var assertions: [Assertion] = []
+    var lastPosting: [String: Int] = [:]
+    var opened: Set<String> = []
+    var used: [String] = []
+    var usedSet: Set<String> = []
+    var outcome = Outcome(text: "", notes: [], notConverted: 0, names: [:], incomplete: [])
+
+    /// The symbols people write for the common currencies.
+    static let symbols = ["$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB",
+                          "R$": "BRL", "C$": "CAD", "A$": "AUD", "Fr.": "CHF", "kr": "SEK", "zł": "PLN", "₺": "TRY", "₪": "ILS"]
+
+    /// The commodity most amounts are in.
+    static func mostCommon(_ foreign: ForeignLedger) -> String? {
+        var counts: [String: Int] = [:]
+        for case .transaction(let transaction) in foreign.items {
+            for posting in transaction.postings { if let amount = posting.amount { counts[amount.commodity, default: 0] += 1 } }
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    static func convert(_ foreign: ForeignLedger, source: String, format: String, currency: String?,
+                        mapping: [String: AccountMapping.Target]) -> Result<Outcome, Failure> {
+        let main = foreign.mainCommodity ?? mostCommon(foreign) ?? ""
+        guard let code = currency ?? symbols[main] ?? (isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
+            return .failure(Failure(message: "the amounts are in '\(main)', which is not a currency code; say which currency it is with --currency CODE"))
+        }
+        guard isCode(code) else { return .failure(Failure(message: "'\(code)' is not a currency code; write three capital letters, e.g. EUR")) }
+        var converter = Converter(foreign: foreign, code: code, decimals: Currency.standardDecimals(for: code), main: main, mapping: mapping)
+        converter.incomplete = foreign.incompleteAccounts
+        converter.run()
+        return .success(converter.finish(source: source, format: format))
+    }
+
+    static func isCode(_ text: String) -> Bool {
+        text.utf8.count == 3 && text.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+    }
+
+    mutating func skip(_ what: String, at place: ForeignLedger.Place) {
+        skipped.append((place, what))
+    }
+
+    /// An amount in minor units of the currency, if it is in the main commodity and exact.
+    func minor(_ amount: ForeignLedger.Amount) -> Int64? {
+        var decimal = amount.number
+        while decimal.scale > decimals, decimal.mantissa % 10 == 0 {
+            decimal = NumberSyntax.Decimal(mantissa: decimal.mantissa / 10, scale: decimal.scale - 1)
+        }
+        guard decimal.scale <= decimals else { return nil }
+        return NumberSyntax.minorUnits(decimal, decimals: decimals)
+    }
+
+    func text(_ minor: Int64) -> String { Money(minorUnits: minor).formatted(decimals: decimals, grouping: false) }
+
+    mutating func target(_ account: String) -> AccountMapping.Target {
+        if let known = targets[account] { return known }
+        let found: AccountMapping.Target
+        if let mapped = mapping[account] {
+            found = mapped
+        } else {
+            let (guess, guessed) = AccountMapping.target(of: account)
+            found = guess
+            if guessed, case .account(let name, let kind, _) = guess {
+                notes.append("guessed: \(account) is a \(kind.rawValue) account (a mapping file can say otherwise: \(account) = account \(StringLiteral.name(name)) savings)")
+            }
+        }
+        targets[account] = found
+        return found
+    }
+
+    mutating func use(_ account: String) {
+        if usedSet.insert(account).inserted { used.append(account) }
+    }
+
+    mutating func run() {
+        var order = 0
+        for item in foreign.items {
+            switch item {
+            case .comment(let text):
+                chunks.append(.comment(text))
+            case .open(let account, let commodities, let place):
+                if !commodities.isEmpty && !commodities.contains(main) {
+                    skip("the account \(account), kept in \(commodities.joined(separator: ", "))", at: place)
+                } else if case .unsupported(let why) = target(account) {
+                    skip("the account \(account): \(why)", at: place)
+                } else {
+                    use(account)
+                }
+            case .budget(let date, let account, let amount, let place):
+                guard amount.commodity == main, let value = minor(amount), value >= 0 else {
+                    skip("a budget of \(account) that is not a sum of \(code) of zero or more", at: place)
+                    continue
+                }
+                guard case .category(_, income: false) = target(account) else {
+                    if case .account = target(account) { continue }  // the balancing side of a periodic transaction
+                    skip("a budget of \(account), which is not an expense category", at: place)
+                    continue
+                }
+                use(account)
+                let day = date ?? firstDate ?? .earliest
+                chunks.append(.line("budget \(day) \(account.placeholder) \(text(value))"))
+                outcome.budgets += 1
+            case .balance(let date, let account, let amount, let place):
+                guard amount.commodity == main, let value = minor(amount) else {
+                    skip("a balance of \(account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
+                    continue
+                }
+                assertions.append(Assertion(date: date, account: account, minor: value, place: place, order: nil))
+                chunks.append(.assertion(index: assertions.count - 1))
+            case .transaction(let transaction):
+                convert(transaction, order: &order)
+            }
+        }
+    }
+
+    var firstDate: CivilDate? {
+        foreign.items.lazy.compactMap { if case .transaction(let t) = $0 { return t.date } else { return nil } }.min()
+    }
+
+    mutating func convert(_ transaction: ForeignLedger.Transaction, order: inout Int) {
+        struct Kept {
+            var posting: ForeignLedger.Posting
+            var target: AccountMapping.Target
+            var minor: Int64?
+        }
+        var kept: [Kept] = []
+        var droppedOther = false
+        var lineNotes: [(String, ForeignLedger.Place)] = []
+        /// The transaction is listed as not converted; what it moved in and out of accounts in
+        /// the main commodity becomes corrections, so that their balances still agree.
+        func fail(_ why: String) -> Void? {
+            skip("a transaction with \(why)", at: transaction.place)
+            for posting in transaction.postings where !posting.virtual && posting.amount?.commodity ?? main == main {
+                if let amount = posting.amount, minor(amount) == 0 { continue }
+                guard let amount = posting.amount, let value = minor(amount), case .account = target(posting.account) else {
+                    missed(posting.account, on: transaction.date)
+                    continue
+                }
+                use(posting.account)
+                let what = transaction.description.isEmpty ? "" : transaction.description + ": "
+                chunks.append(.line("correction \(transaction.date) \(posting.account.placeholder) \(text(value)) "
+                                    + StringLiteral.quote(Self.clean(what + "not converted (\(transaction.place))"))))
+                outcome.corrections += 1
+                noteAssertion(posting, transaction.date, &order)
+            }
+            return nil
+        }
+        for posting in transaction.postings {
+            if posting.virtual {
+                lineNotes.append(("a virtual line of \(posting.account)", posting.place))
+                missed(posting.account, on: transaction.date)
+                continue
+            }
+            var value: Int64?
+            if let amount = posting.amount {
+                if amount.commodity != main {
+                    if posting.priced { _ = fail("a line in \(amount.commodity) with a cost or price"); return }
+                    lineNotes.append(("a line of \(posting.account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", posting.place))
+                    droppedOther = true
+                    continue
+                }
+                if posting.priced { _ = fail("a line in \(code) priced in another commodity"); return }
+                guard let exact = minor(amount) else { _ = fail("an amount with more decimals than \(code) has"); return }
+                value = exact
+            }
+            let found = target(posting.account)
+            if case .unsupported(let why) = found { _ = fail("a line of \(posting.account), \(why)"); return }
+            kept.append(Kept(posting: posting, target: found, minor: value))
+        }
+        let missing = kept.indices.filter { kept[$0].minor == nil }
+        if missing.count > 1 { _ = fail("more than one amount left out"); return }
+        var sum: Int64 = 0
+        for line in kept {
+            guard let value = line.minor else { continue }
+            let (total, overflow) = sum.addingReportingOverflow(value)
+            if overflow { _ = fail("amounts too large to add up"); return }
+            sum = total
+        }
+        if let index = missing.first {
+            if droppedOther { _ = fail("an amount left out beside lines in other commodities"); return }
+            guard sum != .min else { _ = fail("amounts too large to add up"); return }
+            kept[index].minor = -sum
+        } else if sum != 0 {
+            _ = fail("amounts that do not add up to zero in \(code)")
+            return
+        }
+        // Nothing but zeros (hledger's way of writing a lone assertion): the assertions only.
+        if kept.allSatisfy({ $0.minor == 0 }) {
+            for (what, place) in lineNotes { skip(what, at: place) }
+            for line in kept { noteAssertion(line.posting, transaction.date, &order) }
+            return
+        }
+        // Opening balances and corrections: every other line must be an account's.
+        let equity = kept.filter { $0.target == .opening || $0.target == .correction }
+        if !equity.isEmpty {
+            let others = kept.filter { $0.target != .opening && $0.target != .correction }
+            guard others.allSatisfy({ if case .account = $0.target { return true } else { return false } }) else {
+                _ = fail("an opening balance or correction of a category or person")
+                return
+            }
+            for (what, place) in lineNotes { skip(what, at: place) }
+            let isOpening = equity.contains { $0.target == .opening }
+            for line in others {
+                use(line.posting.account)
+                let value = line.minor ?? 0
+                if isOpening && opened.insert(line.posting.account).inserted {
+                    chunks.append(.line("opening \(transaction.date) \(line.posting.account.placeholder) \(text(value))"))
+                    outcome.openings += 1
+                } else {
+                    let reason = transaction.description.isEmpty ? (isOpening ? "opening balance" : "correction") : transaction.description
+                    chunks.append(.line("correction \(transaction.date) \(line.posting.account.placeholder) \(text(value)) \(StringLiteral.quote(Self.clean(reason)))"))
+                }
+                noteAssertion(line.posting, transaction.date, &order)
+            }
+            return
+        }
+        if kept.count < 2 { _ = fail("one line in \(code)"); return }
+        for (what, place) in lineNotes { skip(what, at: place) }
+        var out = "\(transaction.date)"
+        switch transaction.status {
+        case .cleared: out += " *"
+        case .pending: out += " !"
+        case nil: break
+        }
+        let description = Self.clean(transaction.description)
+        if !description.isEmpty { out += " " + EntryText.description(description) }
+        var tags: [String] = []
+        for tag in transaction.tags where ForeignSyntax.isTagName(tag) && !tags.contains(tag) { tags.append(tag) }
+        if !tags.isEmpty { out += "  " + tags.map { "#" + $0 }.joined(separator: " ") }
+        let comments = transaction.comments.map(Self.clean)
+        if let first = comments.first { out += "  ; " + first }
+        out += "\n"
+        for comment in comments.dropFirst() { out += "  ; \(comment)\n" }
+        for (index, line) in kept.enumerated() {
+            use(line.posting.account)
+            out += "  \(line.posting.account.placeholder)"
+            if !missing.contains(index), let value = line.minor { out += "  " + text(value) }
+            if let comment = line.posting.comment, !comment.isEmpty { out += "  ; " + Self.clean(comment) }
+            out += "\n"
+        }
+        chunks.append(.entry(out))
+        outcome.transactions += 1
+        for line in kept { noteAssertion(line.posting, transaction.date, &order) }
+    }
+
+    /// Remembers the last posting of each account and day, and a posting's assertion.
+    mutating func noteAssertion(_ posting: ForeignLedger.Posting, _ date: CivilDate, _ order: inout Int) {
+        order += 1
+        lastPosting["\(date) \(posting.account)"] = order
+        guard let assertion = posting.assertion else { return }
+        guard assertion.commodity == main, let value = minor(assertion) else {
+            skip("a balance assertion of \(posting.account) in \(assertion.commodity)", at: posting.place)
+            return
+        }
+        assertions.append(Assertion(date: date, account: posting.account, minor: value, place: posting.place, order: order))
+        chunks.append(.assertion(index: assertions.count - 1))
+    }
+
+    /// Control characters, which a ledger may not hold, as spaces.
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { GuardedOutput.isControl($0) ? " " : $0 }))
+    }
+
+    mutating func finish(source: String, format: String) -> Outcome {
+        var body = ""
+        var previous: Chunk?
+        for chunk in chunks {
+            var piece: String
+            switch chunk {
+            case .comment(let text):
+                piece = text.isEmpty ? ";\n" : "; \(Self.clean(text))\n"
+            case .entry(let text):
+                piece = text
+            case .line(let text):
+                piece = text + "\n"
+            case .assertion(let index):
+                guard let line = assertionLine(assertions[index]) else { continue }
+                piece = line
+            }
+            // A blank line around entries and between comments and the rest.
+            switch (previous, chunk) {
+            case (nil, _), (.comment?, .comment), (.line?, .line), (.line?, .assertion), (.assertion?, .line),
+                 (.assertion?, .assertion), (.entry?, .assertion):
+                break
+            default:
+                piece = "\n" + piece
+            }
+            previous = chunk
+            body += piece
+        }
+        let names = flourishNames()
+        var head = "; Converted from \(source) (\(format)) by flourish convert.\n"
+        head += "currency \(code)\n\n"
+        var accounts = "", categories = "", people = ""
+        var declared: Set<String> = []
+        for foreign in used {
+            guard let name = names[foreign], let target = targets[foreign], declared.insert(name).inserted else { continue }
+            switch target {
+            case .account(_, let kind, let flags):
+                accounts += "account \(StringLiteral.name(name)) \(kind.rawValue)" + flags.map { " " + $0.rawValue }.joined() + "\n"
+            case .category(_, let income):
+                categories += "category \(StringLiteral.name(name))" + (income ? " income" : "") + "\n"
+            case .person:
+                people += "person \(StringLiteral.name(name))\n"
+            default:
+                break
+            }
+        }
+        head += [accounts, categories, people].filter { !$0.isEmpty }.joined(separator: "\n")
+        skipped += foreign.notConverted.map { ($0.place, $0.what) }
+        let order = Dictionary(foreign.files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        skipped.sort { (order[$0.place.file] ?? 0, $0.place.line) < (order[$1.place.file] ?? 0, $1.place.line) }
+        notes = skipped.map { "not converted: \($0.what) (\($0.place))" } + notes
+
+        if foreign.skippedPrices > 0, let first = foreign.firstPrice {
+            notes.append("skipped \(foreign.skippedPrices) price\(foreign.skippedPrices == 1 ? "" : "s"): Flourish keeps one currency (the first at \(first))")
+        }
+        let text = Self.named(head + "\n" + body, names)
+        outcome.text = Formatter.format(SourceFile(path: source, text: text)).formatted ?? text
+        outcome.notes = notes
+        outcome.notConverted = skipped.count
+        outcome.names = names
+        outcome.incomplete = Set(incomplete.keys)
+        return outcome
+    }
+
+    /// A balance assertion as a `balance` line, or nil (and a note) when it cannot hold.
+    mutating func assertionLine(_ assertion: Assertion) -> String? {
+        if let since = incomplete[assertion.account], since <= assertion.date {
+            skip("a balance assertion of \(assertion.account), some of whose lines were not converted", at: assertion.place)
+            return nil
+        }
+        guard case .account = target(assertion.account) else {
+            skip("a balance assertion of \(assertion.account), which is not an account", at: assertion.place)
+            return nil
+        }
+        if let order = assertion.order, lastPosting["\(assertion.date) \(assertion.account)"] != order {
+            skip("a balance assertion of \(assertion.account) followed by other lines of it that day", at: assertion.place)
+            return nil
+        }
+        use(assertion.account)
+        outcome.assertions += 1
+        return "balance \(assertion.date) \(assertion.account.placeholder) \(text(assertion.minor))\n"
+    }
+
+    /// A line of `account` dated `date` was not converted: its balance differs from then on.
+    mutating func missed(_ account: String, on date: CivilDate) {
+        incomplete[account] = min(incomplete[account] ?? date, date)
+    }
+
+    /// The text with each placeholder replaced by its name as written (one pass).
+    static func named(_ text: String, _ names: [String: String]) -> String {
+        var out = String.UnicodeScalarView()
+        var inside: String.UnicodeScalarView?
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1}" { inside = String.UnicodeScalarView(); continue }
+            if scalar == "\u{2}", let foreign = inside {
+                let account = String(foreign)
+                out.append(contentsOf: StringLiteral.name(names[account] ?? account).unicodeScalars)
+                inside = nil
+                continue
+            }
+            if inside != nil { inside!.append(scalar) } else { out.append(scalar) }
+        }
+        return String(out)
+    }
+
+    static func placeholder(_ foreign: String) -> String { "\u{1}" + foreign + "\u{2}" }
+
+    /// The Flourish name of each foreign account used: the default rules' (or the mapping
+    /// file's), except that accounts whose names would clash keep their whole foreign name.
+    func flourishNames() -> [String: String] {
+        var owners: [String: Set<String>] = [:]
+        func owner(_ target: AccountMapping.Target, _ foreign: String) -> String? {
+            switch target {
+            case .account: return "account " + foreign
+            case .category(_, let income): return income ? "income" : "expense"
+            case .person: return "person"
+            default: return nil
+            }
+        }
+        for foreign in used {
+            guard let target = targets[foreign], let name = target.name, let who = owner(target, foreign) else { continue }
+            owners[name, default: []].insert(who)
+            if case .category = target {
+                var parts = name.split(separator: ":")
+                while parts.count > 1 { parts.removeLast(); owners[parts.joined(separator: ":"), default: []].insert(who) }
+            }
+        }
+        var names: [String: String] = [:]
+        for foreign in used {
+            guard let target = targets[foreign], let name = target.name else { continue }
+            var clashes = (owners[name]?.count ?? 0) > 1
+            if case .category = target {
+                var parts = name.split(separator: ":")
+                while !clashes && parts.count > 1 { parts.removeLast(); clashes = (owners[parts.joined(separator: ":")]?.count ?? 0) > 1 }
+            }
+            names[foreign] = clashes && mapping[foreign] == nil ? foreign : name
+        }
+        return names
+    }
+}
+
+extension String {
+    /// The account written as a placeholder the converter replaces with its Flourish name.
+    var placeholder: String { Converter.placeholder(self) }
+}

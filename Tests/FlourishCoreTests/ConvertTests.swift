@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+@testable import FlourishCore
+
+/// `flourish convert`: journals and beancount files brought over, proven against the tools
+/// that wrote them. Each foreign account whose lines were all converted must have the same
+/// total in Flourish as in hledger or beancount, computed by them from the original file.
+@Suite struct ConvertTests {
+    static let folder = TestSupport.fixtures + "/convert"
+    static let journal = folder + "/household.journal"
+    static let beancount = folder + "/household.beancount"
+
+    /// Converts through the library: the outcome, with the names and the accounts left incomplete.
+    func convert(_ path: String, beancount: Bool = false, mapping: [String: AccountMapping.Target] = [:]) throws -> Converter.Outcome {
+        let read = beancount ? BeancountReader.read(path, allowedIncludes: []) : JournalReader.read(path, allowedIncludes: [])
+        guard case .success(let foreign) = read else { throw Converter.Failure(message: "cannot read \(path)") }
+        guard case .success(let outcome) = Converter.convert(foreign, source: "converted.flourish", format: "test", currency: nil, mapping: mapping) else {
+            throw Converter.Failure(message: "cannot convert \(path)")
+        }
+        return outcome
+    }
+
+    /// Each account's own total in the converted ledger (categories without their sub-categories).
+    func flourishTotals(_ outcome: Converter.Outcome, decimals: Int = 2) throws -> [String: Int64] {
+        let journal = TestSupport.book(TestSupport.load(outcome.text))
+        let balances = try journal.balances(through: .latest)
+        let own = try journal.categoryTotals(in: CivilDate.earliest...CivilDate.latest, rollUp: false)
+        var totals: [String: Int64] = [:]
+        for (foreign, name) in outcome.names where !outcome.incomplete.contains(foreign) {
+            guard let id = journal.ledger.names.id(of: name) else { continue }
+            let kind = journal.index.kind(of: id)
+            totals[foreign] = (kind == .category || kind == .incomeCategory ? own[id] : balances[Int(id)]).minorUnits
+        }
+        return totals
+    }
+
+    /// `-1,234.50` in any commodity's notation → minor units.
+    static func minor(_ text: String) -> Int64? {
+        let kept = text.filter { $0.isNumber || $0 == "-" || $0 == "." }
+        guard case .success(let value) = NumberSyntax.decimal(Array(kept.utf8)) else { return nil }
+        return NumberSyntax.minorUnits(value, decimals: 2)
+    }
+
+    @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
+    func aJournalAgreesWithHledger() throws {
+        let outcome = try convert(Self.journal)
+        let hledger = Tools.run(Tools.path("hledger")!, ["-f", Self.journal, "bal", "--flat", "-N", "-O", "csv"])
+        #expect(hledger.status == 0)
+        var theirs: [String: Int64] = [:]
+        for line in hledger.output.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if fields.count == 2, fields[1].hasPrefix("$") || fields[1].hasPrefix("-$"), let value = Self.minor(fields[1]) { theirs[fields[0]] = value }
+        }
+        let ours = try flourishTotals(outcome)
+        #expect(ours.count == 10, "\(ours.keys.sorted())")
+        // hledger leaves out accounts whose total is zero.
+        for (account, value) in ours { #expect(theirs[account] ?? 0 == value, "\(account)") }
+        #expect(outcome.incomplete == ["Budget:Food"])
+    }
+
+    @Test func aJournalConvertsAsTheGoldenSays() throws {
+        let output = TestSupport.temporaryDirectory() + "/budget.flourish"
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.journal))
+        let result = TestSupport.run(["convert", "journal", Self.journal, "-o", output])
+        #expect(result.status == .success)
+        #expect(result.stdout == "")
+        let notes = TestSupport.golden(Self.folder + "/household.journal.notes", TestSupport.relative(result.stderr).replacingOccurrences(of: output, with: "OUT"))
+        #expect(notes.actual == notes.expected)
+        let text = TestSupport.golden(Self.folder + "/household.journal.flourish", TestSupport.read(output))
+        #expect(text.actual == text.expected)
+        // The original is never touched; the result checks clean and is in canonical form.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.journal)) == before)
+        #expect(TestSupport.run(["check", output]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", output]).status == .success)
+        // The same input gives the same bytes.
+        let again = TestSupport.temporaryDirectory() + "/again.flourish"
+        _ = TestSupport.run(["convert", "journal", Self.journal, "-o", again])
+        #expect(TestSupport.read(again) == TestSupport.read(output))
+    }
+
+    /// Totals by account in the main commodity, from beancount's own loader.
+    func beancountTotals(_ path: String, currency: String) -> [String: Int64] {
+        let script = """
+            import sys
+            from beancount import loader
+            from beancount.core import data
+            entries, errors, options = loader.load_file(sys.argv[1])
+            if errors: sys.exit("errors: %d" % len(errors))
+            totals = {}
+            for entry in entries:
+                if isinstance(entry, data.Transaction):
+                    for posting in entry.postings:
+                        if posting.units.currency == sys.argv[2]:
+                            totals[posting.account] = totals.get(posting.account, 0) + posting.units.number
+            for account, number in sorted(totals.items()): print(account, number)
+            """
+        let result = Tools.run(Tools.path("python3")!, ["-c", script, path, currency])
+        var totals: [String: Int64] = [:]
+        for line in result.output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let value = Self.minor(String(parts[1])) { totals[String(parts[0])] = value }
+        }
+        return totals
+    }
+
+    @Test(.enabled(if: Tools.hasBeancount, "beancount is not installed"))
+    func aBeancountFileAgreesWithBeancount() throws {
+        let outcome = try convert(Self.beancount, beancount: true)
+        let theirs = beancountTotals(Self.beancount, currency: "EUR")
+        #expect(!theirs.isEmpty)
+        let ours = try flourishTotals(outcome)
+        #expect(Set(ours.keys) == ["Assets:Brokerage:Cash", "Assets:Receivable:Ingrid", "Liabilities:Card", "Expenses:Fees", "Expenses:Food:Groceries",
+                                   "Expenses:Food:Restaurant", "Expenses:Home:Rent", "Income:Salary"])
+        for (account, value) in ours { #expect(theirs[account] == value, "\(account)") }
+        #expect(outcome.incomplete == ["Assets:Checking", "Equity:Opening-Balances"])
+    }
+
+    @Test func aBeancountFileConvertsAsTheGoldenSays() {
+        let output = TestSupport.temporaryDirectory() + "/budget.flourish"
+        let result = TestSupport.run(["convert", "beancount", Self.beancount, "-o", output])
+        #expect(result.status == .success)
+        let notes = TestSupport.golden(Self.folder + "/household.beancount.notes", TestSupport.relative(result.stderr).replacingOccurrences(of: output, with: "OUT"))
+        #expect(notes.actual == notes.expected)
+        let text = TestSupport.golden(Self.folder + "/household.beancount.flourish", TestSupport.read(output))
+        #expect(text.actual == text.expected)
+        #expect(TestSupport.run(["fmt", "--check", output]).status == .success)
+    }
+
+    /// beancount's own example ledger (three years: payroll with vacation hours and 401k units,
+    /// investments with costs, prices): its accounts in dollars agree.
+    @Test(.enabled(if: Tools.hasBeancount && Tools.has("bean-example"), "bean-example is not installed"))
+    func beansOwnExampleAgrees() throws {
+        let path = TestSupport.temporaryDirectory() + "/example.beancount"
+        let generated = Tools.run(Tools.path("bean-example")!, ["--seed", "7", "-o", path])
+        #expect(generated.status == 0)
+        let output = TestSupport.temporaryDirectory() + "/example.flourish"
+        let result = TestSupport.run(["convert", "beancount", path, "-o", output])
+        #expect(result.status == .success, "\(result.stderr.suffix(2000))")
+        #expect(result.stderr.contains("\nok: the converted ledger checks clean\n"))
+        let outcome = try convert(path, beancount: true)
+        let theirs = beancountTotals(path, currency: "USD")
+        let ours = try flourishTotals(outcome)
+        #expect(ours.count >= 40, "\(ours.count) accounts compared")
+        // Accounts beancount has no dollar lines for total zero.
+        for (account, value) in ours { #expect(theirs[account] ?? 0 == value, "\(account)") }
+        #expect(outcome.assertions >= 50)
+        #expect(outcome.transactions >= 500)
+    }
+
+    /// Flourish → ledger → Flourish: the household example comes back with the same figures
+    /// (the export has no word for a cash reserve).
+    @Test func theHouseholdExampleComesBack() {
+        let household = TestSupport.root + "/examples/household.flourish"
+        let folder = TestSupport.temporaryDirectory()
+        TestSupport.write(TestSupport.run(["export", "ledger", household]).stdout, to: folder + "/household.journal")
+        let result = TestSupport.run(["convert", "journal", folder + "/household.journal", "-o", folder + "/back.flourish"])
+        #expect(result.status == .success)
+        #expect(result.stderr.hasSuffix("converted 37 transactions, 4 balance assertions, 3 budgets, 5 opening balances, 1 correction for the account lines of transactions not converted\nok: the converted ledger checks clean\n")
+                || result.stderr.hasSuffix("converted 37 transactions, 4 balance assertions, 3 budgets, 5 opening balances\nok: the converted ledger checks clean\n"))
+        for kind in ["balances", "budget", "people"] {
+            let original = TestSupport.run(["report", kind, household, "-p", "2026"]).stdout
+            let back = TestSupport.run(["report", kind, folder + "/back.flourish", "-p", "2026"]).stdout
+            #expect(back == original.replacingOccurrences(of: "Cash             cash      reserve      $3,059.25", with: "Cash             cash                   $3,059.25"), "\(kind)")
+        }
+    }
+
+    @Test func strictRefusesAndNothingIsWritten() {
+        let output = TestSupport.temporaryDirectory() + "/budget.flourish"
+        let result = TestSupport.run(["convert", "journal", Self.journal, "-o", output, "--strict"])
+        #expect(result.status == .problems)
+        #expect(result.stderr.hasSuffix("Error: --strict: 11 lines could not be converted; nothing was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func neverWritesOverWhatItReads() {
+        let folder = TestSupport.temporaryDirectory()
+        TestSupport.write("2026-01-01 x\n  Expenses:A  $1\n  Assets:B\n", to: folder + "/a.journal")
+        let before = TestSupport.read(folder + "/a.journal")
+        let result = TestSupport.run(["convert", "journal", folder + "/a.journal", "-o", folder + "/a.journal"])
+        #expect(result.status == .usage)
+        #expect(result.stderr == "Error: -o \(folder)/a.journal is the file being converted; convert never writes over what it reads\n")
+        #expect(TestSupport.read(folder + "/a.journal") == before)
+    }
+
+    @Test func includesStayInsideTheFolder() {
+        let folder = TestSupport.temporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: folder + "/books", withIntermediateDirectories: true)
+        TestSupport.write("2026-01-01 outside\n  Expenses:A  $1\n  Assets:B\n", to: folder + "/secret.journal")
+        TestSupport.write("include ../secret.journal\n2026-01-02 inside\n  Expenses:A  $2\n  Assets:Bank\n", to: folder + "/books/main.journal")
+        let result = TestSupport.run(["convert", "journal", folder + "/books/main.journal"])
+        #expect(result.stderr.hasPrefix("not converted: include of '\(folder)/books/../secret.journal', outside the ledger's folder (use --allow-include) (\(folder)/books/main.journal:1)\n"))
+        #expect(!result.stdout.contains("outside"))
+        #expect(result.stdout.contains("2026-01-02 inside\n  A     2.00\n  Bank\n"))
+    }
+
+    @Test func aMappingFileSaysWhereAccountsGo() throws {
+        let folder = TestSupport.temporaryDirectory()
+        TestSupport.write("""
+            ; where the Okafors' accounts go
+            Assets:Bank:Checking = account Everyday checking
+            Assets:Bank:Savings = account "Rainy day" savings reserve
+            Assets:Receivable:Sam = person "Sam Okafor"
+            Expenses:Housing:Rent = category Rent
+
+            """, to: folder + "/accounts.map")
+        let result = TestSupport.run(["convert", "journal", Self.journal, "--map", folder + "/accounts.map", "-o", folder + "/out.flourish"])
+        #expect(result.status == .success)
+        let text = TestSupport.read(folder + "/out.flourish")
+        #expect(text.contains("\naccount Everyday checking\naccount \"Rainy day\" savings reserve\naccount Visa credit\n"))
+        #expect(text.contains("\ncategory Rent\n") && text.contains("\nperson \"Sam Okafor\"\n"))
+        TestSupport.write("Assets:Bank:Checking = account Everyday chequing\nExpenses:X category Y\n", to: folder + "/bad.map")
+        let bad = TestSupport.run(["convert", "journal", Self.journal, "--map", folder + "/bad.map"])
+        #expect(bad.status == .problems)
+        #expect(bad.stderr == """
+            Error: \(folder)/bad.map:1: write 'account NAME KIND', KIND one of checking, savings, cash, credit
+            Error: \(folder)/bad.map:2: write FOREIGN = account|person|category …
+
+            """)
+    }
+
+    @Test func usageMistakes() {
+        let unknown = TestSupport.run(["convert", "ledger", Self.journal])
+        #expect(unknown.status == .usage)
+        #expect(unknown.stderr.hasPrefix("Error: unknown format 'ledger'; convert reads: journal, beancount\nDid you mean 'journal'?\n"))
+        let none = TestSupport.run(["convert", "journal"])
+        #expect(none.stderr.hasPrefix("Error: name the file to convert\n"))
+        let missing = TestSupport.run(["convert", "journal", "/nonexistent/x.journal"])
+        #expect(missing.status == .noInput)
+        #expect(missing.stderr == "Error: cannot read '/nonexistent/x.journal': No such file or directory\n")
+        let symbol = TestSupport.temporaryDirectory() + "/k.journal"
+        TestSupport.write("2026-01-01 x\n  Expenses:A  5 Kč\n  Assets:B\n", to: symbol)
+        let currency = TestSupport.run(["convert", "journal", symbol])
+        #expect(currency.stderr == "Error: the amounts are in 'Kč', which is not a currency code; say which currency it is with --currency CODE\n")
+        #expect(TestSupport.run(["convert", "journal", symbol, "--currency", "CZK"]).stdout.contains("currency CZK\n"))
+    }
+
+    /// docs/migrating.md's example is what the command writes.
+    @Test func theGuidesExampleIsReal() throws {
+        let guide = TestSupport.read(TestSupport.root + "/docs/migrating.md")
+        let example = try #require(guide.components(separatedBy: "## An example").dropFirst().first)
+        let blocks = example.components(separatedBy: "```text\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count >= 2)
+        let path = TestSupport.temporaryDirectory() + "/main.journal"
+        TestSupport.write(blocks[0], to: path)
+        let result = TestSupport.run(["convert", "journal", path])
+        #expect(result.status == .success)
+        #expect(result.stdout.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) == blocks[1])
+        // And the mapping file shown there reads without a problem.
+        let mapping = try #require(guide.components(separatedBy: "## A mapping file").dropFirst().first?.components(separatedBy: "```text\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        #expect(AccountMapping.parse(mapping, file: "guide").problems.isEmpty)
+    }
+
+    @Test func amountsAsTheToolsWriteThem() {
+        func amount(_ text: String) -> String {
+            guard let value = ForeignSyntax.amount(Substring(text)) else { return "none" }
+            return "\(value.number.mantissa)e-\(value.number.scale) \(value.commodity)"
+        }
+        #expect(amount("$1,234.56") == "123456e-2 $")
+        #expect(amount("-$12") == "-12e-0 $")
+        #expect(amount("$-12.5") == "-125e-1 $")
+        #expect(amount("12.00 USD") == "1200e-2 USD")
+        #expect(amount("EUR 3") == "3e-0 EUR")
+        #expect(amount("-5 \"Vacation hours\"") == "-5e-0 Vacation hours")
+        #expect(amount("€.50") == "50e-2 €")
+        #expect(amount("10") == "10e-0 ")
+        #expect(amount("1.234,56 EUR") == "none")
+        #expect(amount("(1+2) USD") == "none")
+        #expect(amount("$") == "none")
+        #expect(ForeignSyntax.tags(inComment: "friends:, who:sam :home:work:") == ["friends", "who", "home", "work"])
+        #expect(ForeignSyntax.date("2026/1/5") == CivilDate(year: 2026, month: 1, day: 5))
+        #expect(ForeignSyntax.date("1/5", defaultYear: 2025) == CivilDate(year: 2025, month: 1, day: 5))
+        #expect(ForeignSyntax.date("2026-02-30") == nil)
+    }
+}
