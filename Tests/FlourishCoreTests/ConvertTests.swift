@@ -164,6 +164,66 @@ import Testing
         }
     }
 
+    /// hledger's periodic transactions: budget rules without a description, schedules with one.
+    @Test func periodicTransactionsBecomeBudgetsOrSchedules() {
+        let path = TestSupport.temporaryDirectory() + "/plan.journal"
+        TestSupport.write("""
+            ~ monthly from 2026-01-01
+                Expenses:Food   $400
+                Assets:Checking
+
+            ~ monthly from 2026-01-01  Rent
+                Expenses:Rent   $1,200.00
+                Assets:Checking
+
+            ~ every 2 weeks from 2026-01-09 to 2026-07-01  Salary
+                Assets:Checking   $1,500
+                Income:Salary
+
+            ~ weekly  Coffee beans
+                Expenses:Food   12 EUR
+                Assets:Checking
+
+            ~ every 15th day of month
+                Expenses:Food  $1
+                Assets:Checking
+
+            2026-01-01 * Start
+                Assets:Checking  $100
+                Equity:Opening Balances
+
+            """, to: path)
+        let result = TestSupport.run(["convert", "journal", path])
+        #expect(result.status == .success)
+        #expect(result.stdout.hasSuffix("""
+            account Checking checking
+
+            category Food
+            category Rent
+            category Salary income
+
+            budget 2026-01-01 Food 400.00
+
+            schedule 2026-01-01 Rent monthly
+              Rent      1200.00
+              Checking
+
+            schedule 2026-01-09 Salary every 2 weeks until 2026-06-30
+              Checking  1500.00
+              Salary
+
+            opening 2026-01-01 Checking 100.00
+
+            """))
+        #expect(result.stderr == """
+            not converted: a periodic transaction with a line in EUR (\(path):13)
+            not converted: a periodic transaction '~ every 15th day of month' (only '~ monthly [from DATE]' becomes budgets; with a description it becomes a schedule) (\(path):17)
+            converted 0 transactions, 0 balance assertions, 1 budget, 2 schedules, 1 opening balance; 2 lines not converted
+            ok: the converted ledger checks clean
+
+            """)
+    }
+
     @Test func strictRefusesAndNothingIsWritten() {
         let output = TestSupport.temporaryDirectory() + "/budget.flourish"
         let result = TestSupport.run(["convert", "journal", Self.journal, "-o", output, "--strict"])

@@ -69,7 +69,8 @@ enum ConvertCommand {
             context.stderr.write("totals that differ from the original's (lines not converted): " + outcome.incomplete.sorted().joined(separator: ", ") + "\n")
         }
         let summary = "converted \(counted(outcome.transactions, "transaction")), \(counted(outcome.assertions, "balance assertion")), "
-            + "\(counted(outcome.budgets, "budget")), \(counted(outcome.openings, "opening balance"))"
+            + "\(counted(outcome.budgets, "budget")), " + (outcome.schedules > 0 ? "\(counted(outcome.schedules, "schedule")), " : "")
+            + "\(counted(outcome.openings, "opening balance"))"
             + (outcome.corrections > 0 ? ", \(counted(outcome.corrections, "correction")) for the account lines of transactions not converted" : "")
             + (outcome.notConverted > 0 ? "; \(counted(outcome.notConverted, "line")) not converted" : "")
         if invocation.flags.contains("--strict") && outcome.notConverted > 0 {

@@ -304,8 +304,8 @@ enum HelpText {
     Reads the file and its includes (inside its folder), maps its account tree (Assets:…
     accounts, Liabilities:… credit accounts, Expenses:… and Income:… categories,
     receivables and payables per person, Equity:Opening… opening balances), and writes
-    the entries, balance assertions, budgets (~ monthly, custom "budget"), tags and
-    comments it understands. Every line it cannot convert is listed as
+    the entries, balance assertions, budgets (~ monthly, custom "budget"), schedules
+    (~ with a description), tags and comments it understands. Every line it cannot convert is listed as
     "not converted: … (file:line)"; lines in a second commodity (without a cost) are
     left out of their transaction, prices are skipped. The result is checked as 'check'
     does; the original files are never touched. docs/migrating.md explains the mapping.

@@ -19,6 +19,7 @@ struct Converter {
         var transactions = 0
         var assertions = 0
         var budgets = 0
+        var schedules = 0
         var openings = 0
         /// Account lines of transactions not converted, kept as corrections.
         var corrections = 0
@@ -159,6 +160,8 @@ struct Converter {
                 let day = date ?? firstDate ?? .earliest
                 chunks.append(.line("budget \(day) \(account.placeholder) \(text(value))"))
                 outcome.budgets += 1
+            case .schedule(let date, let name, let recurrence, let until, let postings, let place):
+                schedule(date, name, recurrence, until, postings, place)
             case .balance(let date, let account, let amount, let place):
                 guard amount.commodity == main, let value = minor(amount) else {
                     skip("a balance of \(account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
@@ -170,6 +173,44 @@ struct Converter {
                 convert(transaction, order: &order)
             }
         }
+    }
+
+    /// A periodic transaction with a description as a `schedule`: its lines must be in the
+    /// main currency and balance, as an entry's.
+    mutating func schedule(_ date: CivilDate?, _ name: String, _ recurrence: String, _ until: CivilDate?,
+                           _ postings: [ForeignLedger.Posting], _ place: ForeignLedger.Place) {
+        var lines = ""
+        var missing = 0
+        var sum: Int64 = 0
+        for posting in postings {
+            let found = target(posting.account)
+            guard !posting.virtual, !posting.priced, found.name != nil else {
+                skip("a periodic transaction with a line of \(posting.account), which a schedule cannot hold", at: place)
+                return
+            }
+            lines += "  \(posting.account.placeholder)"
+            if let amount = posting.amount {
+                guard amount.commodity == main, let value = minor(amount) else {
+                    skip("a periodic transaction with a line in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
+                    return
+                }
+                let (total, overflow) = sum.addingReportingOverflow(value)
+                guard !overflow else { skip("a periodic transaction with amounts too large to add up", at: place); return }
+                sum = total
+                lines += "  " + text(value)
+            } else {
+                missing += 1
+            }
+            lines += "\n"
+        }
+        let day = date ?? firstDate ?? .earliest
+        guard postings.count >= 2, missing <= 1, missing == 1 || sum == 0, until.map({ $0 >= day }) ?? true else {
+            skip("a periodic transaction whose lines do not balance or whose dates are out of order", at: place)
+            return
+        }
+        for posting in postings { use(posting.account) }
+        chunks.append(.entry("schedule \(day) \(StringLiteral.name(Self.clean(name))) \(recurrence)" + (until.map { " until \($0)" } ?? "") + "\n" + lines))
+        outcome.schedules += 1
     }
 
     var firstDate: CivilDate? {

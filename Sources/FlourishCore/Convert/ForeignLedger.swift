@@ -52,6 +52,10 @@ struct ForeignLedger {
         /// A monthly budget for an account (a periodic transaction, a custom "budget"); no
         /// date means from the ledger's first date.
         case budget(date: CivilDate?, account: String, amount: Amount, place: Place)
+        /// A recurring transaction (a periodic transaction with a description): from `date`
+        /// (nil: the ledger's first date) by `recurrence` (as a Flourish schedule writes it),
+        /// through `until`.
+        case schedule(date: CivilDate?, name: String, recurrence: String, until: CivilDate?, postings: [Posting], place: Place)
     }
 
     var items: [Item] = []

@@ -1,7 +1,8 @@
 /// Reads the common subset of hledger and ledger journals (hand-written, line by line):
 /// transactions with status, code, description and comments, postings with one amount left
 /// out, balance assertions, tags in comments, `include`, `account`, `commodity`, `D`, `Y`,
-/// `P` (skipped: one currency), periodic transactions (`~ monthly`: budgets) and comment
+/// `P` (skipped: one currency), periodic transactions (budgets, or schedules when they have a
+/// description) and comment
 /// blocks. Every other line is listed as not converted.
 enum JournalReader {
     struct State {
@@ -163,32 +164,71 @@ enum JournalReader {
         return .success(posting)
     }
 
-    /// `~ monthly [from DATE]` with postings: a budget for each posting with an amount.
+    /// A periodic transaction: with a description (`~ monthly from 2026-01-01  Rent`), a
+    /// schedule of that name; without one, hledger's budget rules: a budget for each line with
+    /// an amount (monthly ones only).
     static func periodic(_ header: Substring, _ rows: ArraySlice<Substring>, first: Int, _ place: (Int) -> ForeignLedger.Place, _ ledger: inout ForeignLedger) {
         let (text, _) = ForeignSyntax.splitComment(header.dropFirst())
         // The period ends at two spaces (a description may follow).
-        let period = ForeignSyntax.trimmed(text.split(separator: "  ", maxSplits: 1).first ?? text).lowercased()
+        let halves = text.split(separator: "  ", maxSplits: 1)
+        let period = ForeignSyntax.trimmed(halves.first ?? text).lowercased()
+        let name = halves.count > 1 ? String(ForeignSyntax.trimmed(halves[1])) : ""
         var words = period.split(separator: " ").map(String.init)
-        var date: CivilDate?
-        if let from = words.firstIndex(of: "from"), from + 1 < words.count {
-            date = ForeignSyntax.date(Substring(words[from + 1]))
-            words.removeSubrange(from...(from + 1))
+        func take(_ word: String) -> CivilDate?? {
+            guard let at = words.firstIndex(of: word) else { return .some(nil) }
+            guard at + 1 < words.count, let date = ForeignSyntax.date(Substring(words[at + 1])) else { return nil }
+            words.removeSubrange(at...(at + 1))
+            return .some(date)
         }
-        guard words == ["monthly"] || words == ["every", "month"], date != nil || !period.contains("from") else {
-            ledger.skip("a periodic transaction '~ \(period)' (only '~ monthly [from DATE]' becomes budgets)", at: place(first))
+        guard let from = take("from"), let to = take("to") ?? take("until") else {
+            ledger.skip("a periodic transaction '~ \(period)' whose dates cannot be read", at: place(first))
             return
         }
+        let recurrence = Self.recurrence(words)
+        var postings: [ForeignLedger.Posting] = []
         var offset = first + 1
         for row in rows {
             defer { offset += 1 }
             let trimmed = ForeignSyntax.trimmed(row)
             if trimmed.first == ";" { continue }
             guard case .success(let posting) = posting(trimmed, at: place(offset)) else {
-                ledger.skip("a line of a periodic transaction that cannot be read", at: place(offset))
-                continue
+                ledger.skip("a periodic transaction with a line that cannot be read", at: place(first))
+                return
             }
+            postings.append(posting)
+        }
+        if !name.isEmpty, let recurrence, from != nil || to == nil {
+            ledger.items.append(.schedule(date: from, name: name, recurrence: recurrence,
+                                          // hledger's end is excluded; a schedule's `until` is its last day.
+                                          until: to.map { $0.adding(days: -1) }, postings: postings, place: place(first)))
+            return
+        }
+        guard name.isEmpty, recurrence == "monthly", to == nil else {
+            ledger.skip("a periodic transaction '~ \(period)'" + (name.isEmpty
+                ? " (only '~ monthly [from DATE]' becomes budgets; with a description it becomes a schedule)"
+                : " (its period has no Flourish recurrence)"), at: place(first))
+            return
+        }
+        for posting in postings {
             guard let amount = posting.amount else { continue }
-            ledger.items.append(.budget(date: date, account: posting.account, amount: amount, place: place(offset)))
+            ledger.items.append(.budget(date: from, account: posting.account, amount: amount, place: posting.place))
+        }
+    }
+
+    /// hledger's interval as a schedule's recurrence (grammar.md, section 5.2), or nil.
+    static func recurrence(_ words: [String]) -> String? {
+        switch words {
+        case ["daily"], ["every", "day"]: return "daily"
+        case ["weekly"], ["every", "week"]: return "weekly"
+        case ["biweekly"], ["fortnightly"]: return "every 2 weeks"
+        case ["monthly"], ["every", "month"]: return "monthly"
+        case ["bimonthly"]: return "every 2 months"
+        case ["quarterly"], ["every", "quarter"]: return "quarterly"
+        case ["yearly"], ["annually"], ["every", "year"]: return "yearly"
+        default:
+            guard words.count == 3, words[0] == "every", let count = Int(words[1]), (1...1000).contains(count),
+                  ["days", "weeks", "months"].contains(words[2]) else { return nil }
+            return "every \(count) \(words[2])"
         }
     }
 
