@@ -40,7 +40,3 @@ import Testing
         #expect(CivilDate(year: 2026, month: 3, day: 5)?.description == "2026-03-05")
     }
 }
-
-extension NumberSyntax.Decimal: Equatable {
-    public static func == (a: Self, b: Self) -> Bool { a.mantissa == b.mantissa && a.scale == b.scale }
-}
