@@ -66,7 +66,7 @@ import Testing
         #expect(result.stdout == "")
         let notes = TestSupport.golden(Self.folder + "/household.journal.notes", TestSupport.relative(result.stderr).replacingOccurrences(of: output, with: "OUT"))
         #expect(notes.actual == notes.expected)
-        let text = TestSupport.golden(Self.folder + "/household.journal.flourish", TestSupport.read(output))
+        let text = TestSupport.golden(Self.folder + "/household.journal.flourish", TestSupport.relative(TestSupport.read(output)))
         #expect(text.actual == text.expected)
         // The original is never touched; the result checks clean and is in canonical form.
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.journal)) == before)
@@ -121,7 +121,7 @@ import Testing
         #expect(result.status == .success)
         let notes = TestSupport.golden(Self.folder + "/household.beancount.notes", TestSupport.relative(result.stderr).replacingOccurrences(of: output, with: "OUT"))
         #expect(notes.actual == notes.expected)
-        let text = TestSupport.golden(Self.folder + "/household.beancount.flourish", TestSupport.read(output))
+        let text = TestSupport.golden(Self.folder + "/household.beancount.flourish", TestSupport.relative(TestSupport.read(output)))
         #expect(text.actual == text.expected)
         #expect(TestSupport.run(["fmt", "--check", output]).status == .success)
     }
