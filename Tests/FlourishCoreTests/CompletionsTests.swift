@@ -8,7 +8,7 @@ import Testing
     @Test func optionsComeFromTheHelp() {
         #expect(CompletionsCommand.options("check").map(\.name) == ["-f", "--file", "--format", "--strict", "--as-of", "--allow-include", "-h", "--help"])
         #expect(CompletionsCommand.options("check").filter(\.takesValue).map(\.name) == ["-f", "--file", "--format", "--as-of", "--allow-include"])
-        #expect(CompletionsCommand.options("due").filter(\.takesValue).map(\.name) == ["-f", "--file", "--through", "--only", "--format", "--allow-include"])
+        #expect(CompletionsCommand.options("due").filter(\.takesValue).map(\.name) == ["-f", "--file", "--through", "--only", "--format", "--locale", "--allow-include"])
         #expect(CompletionsCommand.options("lsp").filter(\.takesValue).map(\.name) == ["--today"])
         #expect(CompletionsCommand.options("add").map(\.name).contains("--interactive"))
     }

@@ -3,7 +3,7 @@
 enum DueCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help"],
-                                        valued: ["--through", "--only", "--format", "--allow-include", "--file"], command: "due")
+                                        valued: ["--through", "--only", "--format", "--locale", "--allow-include", "--file"], command: "due")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.due)
@@ -13,6 +13,7 @@ enum DueCommand {
         guard format == "text" || format == "json" else {
             throw Invocation.UsageError(message: "unknown format '\(format)' for due; use text or json")
         }
+        let locale = try ReportCommand.parseLocale(invocation.values["--locale"])
         let paths = try context.ledgerPaths(invocation, invocation.operands, command: "due")
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask again") {
@@ -22,7 +23,7 @@ enum DueCommand {
         let through = try throughDate(invocation, journal, context)
         let only = try names(invocation, journal)
         let report = DueReport.make(journal, through: through, only: only)
-        context.stdout.write(format == "json" ? DueRenderer.json(report) : DueRenderer.text(report))
+        context.stdout.write(format == "json" ? DueRenderer.json(report) : DueRenderer.text(report, display: locale ?? journal.ledger.display))
         return .success
     }
 

@@ -176,6 +176,9 @@ enum HelpText {
                               strings, docs/json.md), or html: one self-contained page
                               (with charts for review, dashboard and forecast).
       -o, --output <file>     Write the report to a file (atomically) instead.
+      --locale <locale>       Show amounts the reader's way in text and HTML: de-DE
+                              (1.234,50 €), fr-FR, de-CH (CHF 1'234.50), en-IN, … (default:
+                              the ledger's display line; grammar.md lists them).
       --ascii                 Bars and sparklines in plain ASCII (the default when the
                               terminal is not UTF-8).
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
@@ -188,6 +191,7 @@ enum HelpText {
       flourish report register Food desc:coffee -b 2026-09
       flourish report register 're:^(food|travel)' amt:'>100' --format csv
       flourish report review --format html -o review.html
+      flourish report budget --locale de-DE
 
     """
 
@@ -399,6 +403,7 @@ enum HelpText {
                               last dated line).
       --only <name>           Only this schedule or subscription (repeatable).
       --format <format>       text (default) or json.
+      --locale <locale>       Show amounts the reader's way (default: the ledger's display).
       --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).
       -h, --help              Show help information.
 

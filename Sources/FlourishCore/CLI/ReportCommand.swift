@@ -15,7 +15,7 @@ enum ReportCommand {
     }
 
     static let flags = ["-h", "--help", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
-    static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "-o", "--output", "--allow-include", "--file"]
+    static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "--locale", "-o", "--output", "--allow-include", "--file"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
@@ -67,6 +67,7 @@ enum ReportCommand {
         if kind == .snapshot || kind == .forecast, let option = periodOptions.first(where: { invocation.values[$0] != nil }) {
             throw Invocation.UsageError(message: "\(option) does not apply to the \(kind.rawValue) report; it takes --date\(kind == .forecast ? " and --until" : "")")
         }
+        let locale = try parseLocale(invocation.values["--locale"])
         let paths = try context.ledgerPaths(invocation, files, command: "report \(kind.rawValue)")
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask for the report again") {
@@ -74,6 +75,7 @@ enum ReportCommand {
         case .failure(let stop): return stop.code
         }
         let ledger = journal.ledger
+        let display = locale ?? ledger.display
         guard let span = journal.dateRange else {
             context.stderr.write("Error: the ledger has no dated lines to report on\n")
             return .problems
@@ -85,7 +87,7 @@ enum ReportCommand {
                 context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
                 return .problems
             }
-            context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report))
+            context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report, display: display))
             return .success
         case .forecast:
             let from = try parseDay(invocation.values["--date"], context) ?? span.upperBound
@@ -99,10 +101,10 @@ enum ReportCommand {
             }
             let text: String
             switch format {
-            case .text: text = ForecastRenderer.text(report)
+            case .text: text = ForecastRenderer.text(report, display: display)
             case .csv: text = ForecastRenderer.csv(report)
             case .json: text = ForecastRenderer.json(report)
-            case .html: text = ForecastRenderer.html(report)
+            case .html: text = ForecastRenderer.html(report, display: display)
             }
             return write(text, to: output, context)
         case .log:
@@ -112,7 +114,7 @@ enum ReportCommand {
             let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, ledger)
                 : parseRange(invocation.values["--date"], context, ledger) ?? max(month.first, span.lowerBound)...span.upperBound
             let report = LogReport.make(journal, range: range)
-            context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report))
+            context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
             return .success
         default:
             break
@@ -173,11 +175,11 @@ enum ReportCommand {
                     return .problems
                 }
                 document = dashboard.document
-                if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency) }
+                if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency, display: display) }
             case .review:
                 let review = try ReviewReport.make(reportContext, month: month)
                 document = review.document
-                if format == .html { html = ReviewHTML.render(review, currency: ledger.currency) }
+                if format == .html { html = ReviewHTML.render(review, currency: ledger.currency, display: display) }
             case .people:
                 document = try PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
             case .subscriptions:
@@ -196,10 +198,10 @@ enum ReportCommand {
             context.stderr.write(DiagnosticRenderer(files: ledger.files, colour: context.colour).render([diagnostic]))
             return .problems
         }
-        let renderer = DocumentRenderer(currency: ledger.currency,
+        let renderer = DocumentRenderer(currency: ledger.currency, display: display,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
-        if format == .html { return write(html ?? DocumentHTML.render(document, currency: ledger.currency), to: output, context) }
+        if format == .html { return write(html ?? DocumentHTML.render(document, currency: ledger.currency, display: display), to: output, context) }
         // Streamed to standard output as it is rendered; gathered first for a file, which is
         // written whole and atomically.
         let target = output == nil ? context.stdout : CapturedOutput()
@@ -313,6 +315,16 @@ enum ReportCommand {
         guard text.utf8.count == 7, !text.contains("Q"), !text.contains("q"),
               let span = PeriodExpression.absolute(text, startDay: ledger.monthStartDay) else { return nil }
         return BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
+    }
+
+    /// `--locale de-DE`: one of the display locales (grammar.md, `display`).
+    static func parseLocale(_ value: String?) throws(Invocation.UsageError) -> DisplayLocale? {
+        guard let value else { return nil }
+        if let locale = DisplayLocale(rawValue: value) { return locale }
+        let known = DisplayLocale.allCases.map(\.rawValue)
+        var message = "unknown locale '\(value)'; Flourish knows: " + known.joined(separator: ", ")
+        if let suggestion = Suggestion.closest(to: value, among: known) { message += "\nDid you mean '\(suggestion)'?" }
+        throw Invocation.UsageError(message: message)
     }
 
     /// `--depth N`: a whole number from 1.

@@ -50,6 +50,7 @@ extension LedgerLoader {
         }
         sort(&ledger.currencyDeclarations, \.location)
         sort(&ledger.monthStarts, \.location)
+        sort(&ledger.displays, \.location)
         sort(&ledger.overdueDays, \.location)
         sort(&ledger.rolloverOption, \.location)
         sort(&ledger.accounts, \.location)
@@ -143,6 +144,7 @@ extension LedgerLoader {
 
         ledger.currencyDeclarations += part.currencyDeclarations
         ledger.monthStarts += part.monthStarts
+        ledger.displays += part.displays
         ledger.overdueDays += part.overdueDays
         ledger.rolloverOption += part.rolloverOption
         ledger.accounts += part.accounts.map { var item = $0; item.name = name(item.name); return item }

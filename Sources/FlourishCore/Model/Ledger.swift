@@ -8,6 +8,8 @@ public struct Ledger: Sendable {
     public var currencyDeclarations: [Located<Currency>] = []
     /// Every `month-start` line; the first one counts.
     public var monthStarts: [Located<Int>] = []
+    /// Every `display` line; the first one counts.
+    public var displays: [Located<DisplayLocale>] = []
     /// `option overdue-days N`: how many days after its due date an unrecorded occurrence
     /// draws a warning (the first one counts; default 3).
     public var overdueDays: [Located<Int>] = []
@@ -51,6 +53,8 @@ public struct Ledger: Sendable {
 
     /// The day budgeting months start on (1 unless declared).
     public var monthStartDay: Int { monthStarts.first?.value ?? 1 }
+    /// How amounts are shown to the reader (nil: Flourish's own way, `$1,234.50`).
+    public var display: DisplayLocale? { displays.first?.value }
     public var overdueGrace: Int { overdueDays.first?.value ?? 3 }
     /// `option rollover on`: every budget rolls over (the first one counts).
     public var rolloverOption: [Located<Bool>] = []

@@ -1,8 +1,8 @@
 /// The dashboard as one self-contained HTML page.
 enum DashboardHTML {
-    static func render(_ dashboard: DashboardReport, currency: Currency?) -> String {
-        let format = MoneyFormat(currency).text
-        let sentences = DocumentRenderer(currency: currency)
+    static func render(_ dashboard: DashboardReport, currency: Currency?, display: DisplayLocale? = nil) -> String {
+        let format = MoneyFormat(currency, display: display).text
+        let sentences = DocumentRenderer(currency: currency, display: display)
         let s = dashboard.snapshot
         var page = HTMLPage(title: "Dashboard for \(dashboard.asOf)")
         page.append("<h1>Dashboard</h1>\n<p class=\"subtitle\">\(dashboard.asOf), budgeting month \(s.month)</p>\n")

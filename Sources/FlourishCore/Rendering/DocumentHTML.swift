@@ -3,8 +3,8 @@
 /// symbol); names keep their indentation, status words their colour, a share of a budget is
 /// a meter.
 enum DocumentHTML {
-    static func render(_ document: ReportDocument, currency: Currency?) -> String {
-        let renderer = DocumentRenderer(currency: currency, unicode: true)
+    static func render(_ document: ReportDocument, currency: Currency?, display: DisplayLocale? = nil) -> String {
+        let renderer = DocumentRenderer(currency: currency, display: display, unicode: true)
         var page = HTMLPage(title: document.title)
         page.wide = true
         let heading = document.title.split(separator: ";", maxSplits: 1).map { String($0.drop(while: { $0 == " " })) }

@@ -6,8 +6,8 @@ public struct DocumentRenderer {
     /// Draw bars and sparklines with Unicode blocks; plain ASCII otherwise.
     public var unicode: Bool
 
-    public init(currency: Currency?, colour: Bool = false, unicode: Bool = false) {
-        money = MoneyFormat(currency)
+    public init(currency: Currency?, display: DisplayLocale? = nil, colour: Bool = false, unicode: Bool = false) {
+        money = MoneyFormat(currency, display: display)
         self.colour = colour
         self.unicode = unicode
     }

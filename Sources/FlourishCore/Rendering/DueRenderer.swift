@@ -1,8 +1,8 @@
 /// Renders a `DueReport` as a text table or JSON.
 public enum DueRenderer {
-    public static func text(_ report: DueReport) -> String {
+    public static func text(_ report: DueReport, display: DisplayLocale? = nil) -> String {
         guard !report.rows.isEmpty else { return "Nothing is due through \(report.through) that is not recorded.\n" }
-        let money = MoneyFormat(report.currency)
+        let money = MoneyFormat(report.currency, display: display)
         var table = TextTable([("Due", .left), ("Name", .left), ("Amount", .right), ("Late", .left)])
         for row in report.rows {
             let late = row.daysLate == 0 ? "due that day" : row.daysLate == 1 ? "1 day" : "\(row.daysLate) days"

@@ -24,8 +24,8 @@ public enum ForecastRenderer {
         [s.funds, s.allowanceSetAside, s.monthlySetAside, s.goalsTotal] + (envelopes ? [s.envelopesTotal] : []) + [s.owedToPeople, s.mainSavings]
     }
 
-    public static func text(_ report: ForecastReport) -> String {
-        let money = MoneyFormat(report.currency)
+    public static func text(_ report: ForecastReport, display: DisplayLocale? = nil) -> String {
+        let money = MoneyFormat(report.currency, display: display)
         var out = "Forecast from \(report.from) to \(report.until)\n"
         out += "Expected: \(expected).\n\n"
         out += "Safe to spend today: \(money.text(report.safeToSpendToday))\n\n"
@@ -89,8 +89,8 @@ public enum ForecastRenderer {
         ]).rendered()
     }
 
-    static func html(_ report: ForecastReport) -> String {
-        let money = MoneyFormat(report.currency)
+    static func html(_ report: ForecastReport, display: DisplayLocale? = nil) -> String {
+        let money = MoneyFormat(report.currency, display: display)
         var page = HTMLPage(title: "Forecast from \(report.from) to \(report.until)")
         page.append("<h1>Forecast</h1>\n<p class=\"subtitle\">\(report.from) to \(report.until): \(HTMLPage.escape(expected))</p>\n")
         var figures = "<dl class=\"figures\">\n"

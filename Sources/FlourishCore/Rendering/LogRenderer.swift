@@ -1,7 +1,7 @@
 /// Renders a `LogReport` as text tables, or as JSON.
 public enum LogRenderer {
-    public static func text(_ report: LogReport) -> String {
-        let money = MoneyFormat(report.currency)
+    public static func text(_ report: LogReport, display: DisplayLocale? = nil) -> String {
+        let money = MoneyFormat(report.currency, display: display)
         let log = report.log
         var out = "Logs from \(report.range.lowerBound) to \(report.range.upperBound)\n\n"
         out += "Daily allowance\n"

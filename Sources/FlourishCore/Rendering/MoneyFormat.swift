@@ -6,15 +6,21 @@ public struct MoneyFormat: Sendable {
     }
     /// What goes before the digits in text.
     private var symbol: String
+    /// The reader's way of writing amounts (`display` in the ledger, or `--locale`); nil for
+    /// Flourish's own: `$1,234.50`, `€3.00`, `CHF 12.00`.
+    public var display: DisplayLocale?
 
-    public init(_ currency: Currency?) {
+    public init(_ currency: Currency?, display: DisplayLocale? = nil) {
         let currency = currency ?? Currency(code: "USD", decimals: 2)
         self.currency = currency
+        self.display = display
         symbol = Self.symbol(of: currency)
     }
 
-    /// `$1,234.50`, `-$0.05`, `€3.00`, `CHF 12.00`.
+    /// `$1,234.50`, `-$0.05`, `€3.00`, `CHF 12.00`; with a display locale, its way
+    /// (`1.234,50 €`, `CHF 1'234.50`, `₹1,23,456.50`).
     public func text(_ money: Money) -> String {
+        if let display { return display.text(plain: plain(money), symbol: DisplayLocale.symbol(of: currency.code)) }
         let digits = money.formatted(decimals: currency.decimals)
         guard money.minorUnits < 0 else { return symbol + digits }
         return "-" + symbol + digits.dropFirst()

@@ -1,10 +1,10 @@
 /// The monthly review as one self-contained HTML page with charts.
 enum ReviewHTML {
-    static func render(_ review: ReviewReport, currency: Currency?) -> String {
+    static func render(_ review: ReviewReport, currency: Currency?, display: DisplayLocale? = nil) -> String {
         let snapshot = review.snapshot
-        let money = MoneyFormat(currency)
+        let money = MoneyFormat(currency, display: display)
         let format = money.text
-        let sentences = DocumentRenderer(currency: currency)
+        let sentences = DocumentRenderer(currency: currency, display: display)
         var page = HTMLPage(title: "Monthly review of \(review.month)")
         let statusClass = review.status.rawValue.replacingAll(" ", with: "-")
         page.append("<h1>Monthly review of \(review.month)</h1>\n")

@@ -1,8 +1,8 @@
 /// Renders a `SnapshotReport` as Drip's snapshot text, or as JSON.
 public enum SnapshotRenderer {
-    public static func text(_ report: SnapshotReport) -> String {
+    public static func text(_ report: SnapshotReport, display: DisplayLocale? = nil) -> String {
         let s = report.snapshot
-        let money = MoneyFormat(report.currency)
+        let money = MoneyFormat(report.currency, display: display)
         var out = "Snapshot at the end of \(s.date) (budgeting month \(s.month): \(s.month.first) to \(s.month.last))\n\n"
         out += "Remaining Daily Allowance (today): \(money.text(s.remainingToday))\n\n"
         out += "Actual Funds:\n"

@@ -130,7 +130,7 @@ extension LanguageServer {
     /// The amount of each line whose amount is left out, after its name.
     func inlayHints(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let view = validated(uri) else { return .array([]) }
-        let money = MoneyFormat(view.ledger.currency)
+        let money = MoneyFormat(view.ledger.currency, display: view.ledger.display)
         let file = view.source
         return .array(view.ledger.postings.filter { $0.isInferred && $0.target.location.file == view.file }.map { posting in
             .object([("position", Self.position(Int(posting.target.location.end), file)), ("label", .string(money.text(posting.amount))),

@@ -470,7 +470,7 @@ public final class LanguageServer {
               let view = validated(uri), let end = view.journal.dateRange?.upperBound else { return .null }
         let journal = view.journal
         let ledger = journal.ledger
-        let money = MoneyFormat(ledger.currency)
+        let money = MoneyFormat(ledger.currency, display: ledger.display)
         // The date of the entry the cursor is in, else the ledger's last date.
         let entry = ledger.entries.last { entry in
             guard entry.location.file == view.file, Int(entry.location.start) <= offset else { return false }

@@ -3,6 +3,7 @@ public enum Keyword: String, CaseIterable, Sendable {
     case include
     case currency
     case monthStart = "month-start"
+    case display
     case account
     case category
     case person

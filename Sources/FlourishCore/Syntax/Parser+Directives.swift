@@ -26,6 +26,10 @@ extension Parser {
             guard let day = requireInteger("the month's first day", in: 1...28, &reader, &session),
                   expectEnd(&reader, &session) else { return nil }
             session.ledger.monthStarts.append(day)
+        case .display:
+            guard let token = require("a display locale, e.g. de-DE", &reader, &session) else { return nil }
+            guard let locale: DisplayLocale = requireWord("display locale", token, &session), expectEnd(&reader, &session) else { return nil }
+            session.ledger.displays.append(Located(locale, at: location(token)))
         case .account:
             parseAccount(&reader, &session, lineLocation)
         case .category:

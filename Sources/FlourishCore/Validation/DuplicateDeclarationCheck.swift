@@ -18,6 +18,11 @@ extension Check {
                 report(String(later.value), kind: "month start", at: later.location, first: first.location)
             }
         }
+        if let first = ledger.displays.first {
+            for later in ledger.displays.dropFirst() {
+                report(later.value.rawValue, kind: "display", at: later.location, first: first.location)
+            }
+        }
         if let first = ledger.overdueDays.first {
             for later in ledger.overdueDays.dropFirst() {
                 report("overdue-days", kind: "option", at: later.location, first: first.location)

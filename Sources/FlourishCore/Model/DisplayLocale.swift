@@ -1,0 +1,98 @@
+/// How amounts are shown to a reader (grammar.md, `display`): the decimal mark, how digits are
+/// grouped, and where the currency's symbol stands. A small table of its own, so that output
+/// never depends on the machine's locale data. Amounts in a ledger are always written with
+/// `.` as the decimal mark; CSV and JSON always show plain decimals.
+public enum DisplayLocale: String, CaseIterable, Sendable {
+    case enUS = "en-US"
+    case enGB = "en-GB"
+    case enIN = "en-IN"
+    case deDE = "de-DE"
+    case deAT = "de-AT"
+    case deCH = "de-CH"
+    case frFR = "fr-FR"
+    case itIT = "it-IT"
+    case esES = "es-ES"
+    case nlNL = "nl-NL"
+    case svSE = "sv-SE"
+    case jaJP = "ja-JP"
+    case ptBR = "pt-BR"
+
+    public var decimalMark: Character {
+        switch self {
+        case .enUS, .enGB, .enIN, .deCH, .jaJP: return "."
+        default: return ","
+        }
+    }
+
+    /// Between groups of digits.
+    public var groupSeparator: String {
+        switch self {
+        case .enUS, .enGB, .enIN, .jaJP: return ","
+        case .deCH: return "'"
+        case .frFR, .svSE: return " "
+        default: return "."
+        }
+    }
+
+    /// Indian grouping: the last three digits, then groups of two (1,23,456.50).
+    public var groupsOfTwo: Bool { self == .enIN }
+
+    /// The symbol after the number (`1.234,50 €`) rather than before (`€ 1.234,50`).
+    public var symbolAfter: Bool {
+        switch self {
+        case .deDE, .frFR, .itIT, .esES, .svSE: return true
+        default: return false
+        }
+    }
+
+    /// A space between a symbol before the number and the number (`€ 1.234,50`); a symbol
+    /// after always has one, and a symbol made of letters (`CHF`) too.
+    public var spaceAfterSymbol: Bool {
+        switch self {
+        case .deAT, .deCH, .nlNL, .ptBR: return true
+        default: return false
+        }
+    }
+
+    /// The symbol of a currency (its code when it has none here).
+    public static func symbol(of code: String) -> String {
+        switch code {
+        case "USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN": return "$"
+        case "EUR": return "€"
+        case "GBP": return "£"
+        case "JPY", "CNY": return "¥"
+        case "INR": return "₹"
+        case "BRL": return "R$"
+        case "SEK", "NOK", "DKK": return "kr"
+        case "PLN": return "zł"
+        case "CZK": return "Kč"
+        default: return code
+        }
+    }
+
+    /// `amount` as this locale shows it, from its plain form (`-1234.50`).
+    public func text(plain: String, symbol: String) -> String {
+        var digits = Substring(plain)
+        let negative = digits.first == "-"
+        if negative { digits = digits.dropFirst() }
+        let point = digits.firstIndex(of: ".")
+        let whole = Array(point.map { digits[..<$0] } ?? digits)
+        let fraction = point.map { digits[digits.index(after: $0)...] }
+        // Groups from the right: three, then three (or two, in Indian grouping) at a time.
+        var groups: [String] = []
+        var end = whole.count
+        var size = 3
+        while end > 0 {
+            let start = max(0, end - size)
+            groups.insert(String(whole[start..<end]), at: 0)
+            end = start
+            if groupsOfTwo { size = 2 }
+        }
+        var number = groups.joined(separator: groupSeparator)
+        if let fraction { number += String(decimalMark) + fraction }
+        let letters = symbol.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+        let shown = symbolAfter ? number + " " + symbol
+            : symbol + (spaceAfterSymbol || letters ? " " : "") + number
+        return (negative ? "-" : "") + shown
+    }
+}
