@@ -22,7 +22,7 @@ let status = Flourish.run(arguments: Array(CommandLine.arguments.dropFirst()), e
                           stdout: stdout, stderr: stderr, input: {
                               stdout.flush()  // the question before the answer
                               return readLine(strippingNewline: true)
-                          })
+                          }, inputIsTerminal: isatty(0) != 0)
 stdout.flush()
 stderr.flush()
 exit(status.rawValue)

@@ -22,6 +22,7 @@ public enum Flourish {
         ("due", { arguments, context throws(Invocation.UsageError) in try DueCommand.run(arguments, context) }),
         ("record", { arguments, context throws(Invocation.UsageError) in try RecordCommand.run(arguments, context) }),
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
+        ("init", { arguments, context throws(Invocation.UsageError) in try InitCommand.run(arguments, context) }),
         ("convert", { arguments, context throws(Invocation.UsageError) in try ConvertCommand.run(arguments, context) }),
         ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]
@@ -34,7 +35,7 @@ public enum Flourish {
     public static func run(arguments: [String], environment: [String: String] = [:],
                            stdout: TextOutput, stderr: TextOutput,
                            today: @escaping () -> CivilDate = SystemClock.today,
-                           input: @escaping () -> String? = { nil },
+                           input: @escaping () -> String? = { nil }, inputIsTerminal: Bool = false,
                            standardInput: @escaping () -> [UInt8] = FileSystem.readStandardInput) -> ExitCode {
         let noColour = environment["NO_COLOR"] != nil
         let guardedOut = GuardedOutput(stdout, colour: stdout.isTerminal && !noColour)
@@ -46,6 +47,7 @@ public enum Flourish {
         var context = Context(environment: environment, stdout: guardedOut, stderr: guardedErr, today: today)
         context.rawStdout = stdout
         context.input = input
+        context.inputIsTerminal = inputIsTerminal
         context.standardInput = standardInput
         let stdout: TextOutput = guardedOut
         guard let command = arguments.first else {
@@ -104,6 +106,8 @@ public enum Flourish {
         var today: () -> CivilDate
         /// A line of standard input, nil at its end.
         var input: () -> String? = { nil }
+        /// Whether standard input is a terminal (someone to ask questions of).
+        var inputIsTerminal = false
         /// All of standard input, for a ledger read from it (`-f -`).
         var standardInput: () -> [UInt8] = { [] }
         /// Folders besides a main file's own that its includes may come from:

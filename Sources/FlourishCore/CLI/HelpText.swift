@@ -11,6 +11,7 @@ enum HelpText {
     USAGE: flourish <command> [<options>] [<file> ...]
 
     COMMANDS:
+      init                    Start a budget from a few questions (or flags).
       check                   Validate ledger files and report every problem.
       fmt                     Rewrite ledger files in canonical form.
       add                     Append one entry, checked, written atomically.
@@ -302,6 +303,48 @@ enum HelpText {
 
     """
 
+    static let initialize = """
+    OVERVIEW: Start a budget: a commented ledger that checks clean, from a few questions.
+
+    Asks, on a terminal, for the currency, the day the budgeting month begins, how amounts
+    should look, the income you expect, the share of it to save, your accounts with what
+    each holds today, the bills to set money aside for (with their due days), a daily
+    allowance — offering the one that keeps the savings target after the bills, as far as
+    today's money covers it — and the people you share costs with. Each question has a
+    default (in brackets) and a flag; without a terminal (or with --no-input) the flags and
+    defaults are used. Then it writes the ledger, shows its buckets, and says what to do
+    next. It never replaces a file.
+
+    USAGE: flourish init [<file>] [<options>]
+
+    ARGUMENTS:
+      <file>                  The new ledger (default: $FLOURISH_FILE, else budget.flourish).
+
+    OPTIONS:
+      --currency <code>       The currency (default: USD).
+      --month-start <day>     The day budgeting months begin, 1-28 (default: 1).
+      --display <locale>      How amounts look: de-DE, fr-FR, de-CH, en-IN… (default: none).
+      --income <amount>       The income expected each month (default: none).
+      --yearly-income <amount>
+                              The income expected each year, instead.
+      --savings <percent>     The share of income to save (default: 20).
+      --account <account>     "NAME KIND [OPENING]", KIND checking, savings, cash or credit
+                              (repeatable; default: "Checking checking 0").
+      --bill <bill>           "CATEGORY AMOUNT [DUE DAY]": money set aside each month
+                              (repeatable).
+      --allowance <amount>    The daily allowance (default: the one offered).
+      --person <name>         Someone you share costs with (repeatable).
+      --date <date>           The day the ledger begins (default: today).
+      --no-input              Ask nothing, even on a terminal.
+      -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish init
+      flourish init budget.flourish --currency EUR --month-start 25 --income 3600 --savings 15 --no-input
+      flourish init home.flourish --account "Girokonto checking 1850" --bill "Miete 1100 1" --display de-DE
+
+    """
+
     static let convert = """
     OVERVIEW: Convert a hledger/ledger journal or a beancount file to one Flourish ledger.
 
@@ -369,6 +412,7 @@ enum HelpText {
         case "lsp": return lsp
         case "completions": return completions
         case "convert": return convert
+        case "init": return initialize
         case "help": return help
         default: return nil
         }

@@ -152,6 +152,50 @@ public enum FileSystem {
         ok = true
     }
 
+    /// Whether anything is at `path` (a file, a folder, a link, even a dangling one).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Writes a new file, never one that exists (even one made meanwhile): the bytes go to a
+    /// temporary file in the same folder, which is then linked to `path` — a link that fails
+    /// if anything is there already — and removed.
+    public static func createNew(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        let folder = directory(of: path)
+        var template = Array(((folder.isEmpty ? "" : folder) + ".flourish-new-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(path) }
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temporary) }
+        fchmod(fd, 0o644 & ~currentUmask())
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + written, buffer.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(path)
+                close(fd)
+                throw error
+            }
+            written += count
+        }
+        guard fsync(fd) == 0 else {
+            let error = failure(path)
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard link(temporary, path) == 0 else { throw failure(path) }
+    }
+
+    /// The process's file mode mask (read by setting it and putting it back).
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
     /// The folder part of a path as the user wrote it ("" for a bare file name).
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -18,7 +18,9 @@ enum TestSupport {
 
     static let fixtures = root + "/Tests/FlourishCoreTests/Fixtures"
 
-    /// Runs `flourish ARGUMENTS` in-process; paths under the root are shown relative to it.
+    /// The built command, for tests that need it as a process.
+    static let executable = root + "/.build/debug/flourish"
+
     /// A command line split as a shell splits it: on spaces, except inside single or double
     /// quotes (no escapes, no expansion: what README samples and help examples use).
     static func shellWords(_ line: String) -> [String] {
@@ -45,6 +47,7 @@ enum TestSupport {
         return words
     }
 
+    /// Runs `flourish ARGUMENTS` in-process; paths under the root are shown relative to it.
     static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) -> RunResult {
         let out = CapturedOutput()
         let err = CapturedOutput()
