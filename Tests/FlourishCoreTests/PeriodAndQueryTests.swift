@@ -222,7 +222,7 @@ import Testing
         #expect(register(["re:^fo"]).lines == food.lines)
         #expect(register(["re:dining"]).lines == ["2026-02-14,,Dinner out,#date,Food:Dining,120.00,120.00"])
         #expect(register(["food:dining"]).lines == register(["re:dining"]).lines)
-        #expect(register(["F??d:D*"]).lines == register(["re:dining"]).lines)
+        #expect(register(["Fo*:D*"]).lines == register(["re:dining"]).lines)
         // Two names: lines of either.
         #expect(register(["Food:Dining", "Salary"]).lines == [
             "2026-02-14,,Dinner out,#date,Food:Dining,120.00,120.00",
@@ -273,7 +273,7 @@ import Testing
         #expect(budget.stderr == "Error: no category matches 'Bank'\n")
         let regex = TestSupport.run(["report", "balances", path(), "re:("])
         #expect(regex.status == .usage)
-        #expect(regex.stderr.hasPrefix("Error: '(' is not a regular expression\n"))
+        #expect(regex.stderr.hasPrefix("Error: '(' is not a regular expression: "))
     }
 
     @Test func depthRollsCategoriesUp() {

@@ -129,25 +129,7 @@ public enum FileSystem {
         }
         var info = stat()
         if stat(path, &info) == 0 { fchmod(fd, info.st_mode & 0o7777) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(path)
-                close(fd)
-                throw error
-            }
-            written += count
-        }
-        guard fsync(fd) == 0 else {
-            let error = failure(path)
-            close(fd)
-            throw error
-        }
-        close(fd)
+        try writeAll(bytes, to: fd, path)
         guard rename(temporary, path) == 0 else { throw failure(path) }
         ok = true
     }
@@ -169,24 +151,23 @@ public enum FileSystem {
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(temporary) }
         fchmod(fd, 0o644 & ~currentUmask())
+        try writeAll(bytes, to: fd, path)
+        guard link(temporary, path) == 0 else { throw failure(path) }
+    }
+
+    /// Writes every byte to `fd`, makes it durable and closes it (on failure too).
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, _ path: String) throws(Failure) {
+        defer { close(fd) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + written, buffer.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let error = failure(path)
-                close(fd)
-                throw error
+                throw failure(path)
             }
             written += count
         }
-        guard fsync(fd) == 0 else {
-            let error = failure(path)
-            close(fd)
-            throw error
-        }
-        close(fd)
-        guard link(temporary, path) == 0 else { throw failure(path) }
+        guard fsync(fd) == 0 else { throw failure(path) }
     }
 
     /// The process's file mode mask (read by setting it and putting it back).

@@ -225,30 +225,7 @@ extension ImportRules {
     /// `*` stands for any text (the rest is compared ignoring case), matched against a file's
     /// name without its folder.
     static func glob(_ pattern: String, _ path: String) -> Bool {
-        let name = Array((path.split(separator: "/").last.map(String.init) ?? path).lowercased().unicodeScalars)
-        let wanted = Array(pattern.lowercased().unicodeScalars)
-        // Two pointers with backtracking to the last `*`: linear in practice, never exponential.
-        var n = 0, p = 0
-        var star: Int?
-        var mark = 0
-        while n < name.count {
-            if p < wanted.count && wanted[p] != "*" && wanted[p] == name[n] {
-                n += 1
-                p += 1
-            } else if p < wanted.count && wanted[p] == "*" {
-                star = p
-                mark = n
-                p += 1
-            } else if let star {
-                p = star + 1
-                mark += 1
-                n = mark
-            } else {
-                return false
-            }
-        }
-        while p < wanted.count && wanted[p] == "*" { p += 1 }
-        return p == wanted.count
+        Pattern.glob(pattern, matches: path.split(separator: "/").last.map(String.init) ?? path)
     }
 
     /// `if CONDITION {and|or CONDITION}`, a condition being `[%COLUMN | %"Header"] ("text" |

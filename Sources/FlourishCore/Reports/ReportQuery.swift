@@ -1,8 +1,9 @@
 /// The words after a report's kind that choose what it counts, as in hledger:
 ///
 /// - `Food` (any case) names a category, account or person, with everything under it;
-/// - `Food:*` is a glob (`*` any characters, `?` one), `re:^food` a regular expression
-///   (found anywhere in the name, ignoring case); each brings what is under its matches;
+/// - `Food:*` is a glob (`*` any characters), `re:^food` a regular expression (the import
+///   rules' own, grammar.md §9: found anywhere in the name, ignoring case, bounded work);
+///   each brings what is under its matches;
 /// - `desc:TEXT` keeps entries whose description contains TEXT (ignoring case);
 /// - `tag:NAME` keeps entries with that tag;
 /// - `amt:>100`, `amt:<=-20`, `amt:50`: lines by amount; without a sign the comparison is
@@ -71,11 +72,13 @@ public struct ReportQuery {
         if let text = word.dropPrefix("desc:") { return .success(.description(text)) }
         if let text = word.dropPrefix("tag:") { return .success(.tag(text.hasPrefix("#") ? String(text.dropFirst()) : text)) }
         if let text = word.dropPrefix("re:") {
-            guard (try? Regex(text)) != nil else { return .failure(QueryProblem("'\(text)' is not a regular expression")) }
+            do { _ = try Pattern(text) } catch {
+                return .failure(QueryProblem("'\(text)' is not a regular expression: \(error.message) (grammar.md, section 9, says what they may hold)"))
+            }
             return .success(.regex(text))
         }
         if let text = word.dropPrefix("amt:") { return amountTest(text, currency: currency).map(Term.amount) }
-        if word.contains(where: { $0 == "*" || $0 == "?" }) { return .success(.glob(word)) }
+        if word.contains("*") { return .success(.glob(word)) }
         return .success(.name(word))
     }
 
@@ -111,11 +114,10 @@ public struct ReportQuery {
                 let lowered = text.lowercased()
                 test = { $0.lowercased() == lowered }
             case .glob(let text):
-                let pattern = Array(text.lowercased())
-                test = { Self.glob(pattern, matches: Array($0.lowercased())) }
+                test = { Pattern.glob(text, matches: $0) }
             case .regex(let text):
-                guard let regex = try? Regex(text).ignoresCase() else { continue }
-                test = { $0.contains(regex) }
+                guard let pattern = try? Pattern(text) else { continue }
+                test = { pattern.match($0) != nil }
             case .tag(let text):
                 let known = Set(journal.ledger.entryTags.map(\.id))
                 let found = known.filter { journal.ledger.names[$0].lowercased() == text.lowercased() }
@@ -147,8 +149,8 @@ public struct ReportQuery {
                 switch term {
                 case .name(let text), .glob(let text):
                     // `Food.*`, as a hledger user writes a pattern: offered as a regular expression.
-                    if text.contains(where: { ".+[]()^$|\\".contains($0) }), let regex = try? Regex(text).ignoresCase(),
-                       candidates.contains(where: { names[$0].contains(regex) }) {
+                    if text.contains(where: { ".+[]()^$|\\".contains($0) }), let pattern = try? Pattern(text),
+                       candidates.contains(where: { pattern.match(names[$0]) != nil }) {
                         closest = "re:" + text
                     } else {
                         closest = Suggestion.closest(to: text, among: candidates.map { names[$0] })
@@ -237,32 +239,6 @@ public struct ReportQuery {
                 + (test.signed && test.value >= .zero ? "+" : "") + test.value.formatted(decimals: journal.currency.decimals, grouping: false)
             }
         }.joined(separator: ", ")
-    }
-
-    /// `*` any run of characters, `?` any one, everything else itself (iterative, linear in
-    /// practice: on a mismatch the last `*` takes one more character).
-    static func glob(_ pattern: [Character], matches name: [Character]) -> Bool {
-        var p = 0, n = 0
-        var star: Int?
-        var resume = 0
-        while n < name.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == name[n] {
-                p += 1
-                n += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = p
-                resume = n
-                p += 1
-            } else if let star {
-                p = star + 1
-                resume += 1
-                n = resume
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
     }
 
     static func noun(_ kinds: Set<NameIndex.Kind>) -> String {
