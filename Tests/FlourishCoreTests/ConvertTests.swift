@@ -311,6 +311,24 @@ import Testing
         #expect(AccountMapping.parse(mapping, file: "guide").problems.isEmpty)
     }
 
+    /// What a ledger cannot hold never reaches it: control characters become spaces, a name
+    /// with an empty part is not converted, a description that would read as a status is quoted.
+    @Test func whatALedgerCannotHold() {
+        let path = TestSupport.temporaryDirectory() + "/odd.journal"
+        let deep = "Expenses:" + Array(repeating: "x", count: 70).joined(separator: ":")
+        TestSupport.write("2026-01-01 (7) * starred\u{0}\n  Expenses:Fo\u{7}od  $1\n  Assets:Bank\n\n2026-01-02 x\n  \(deep)  $2\n  Assets:Bank\n", to: path)
+        let result = TestSupport.run(["convert", "journal", path])
+        #expect(result.status == .success)
+        #expect(result.stdout.hasSuffix("""
+            2026-01-01 "* starred"  ; code: 7
+              "Fo od"  1.00
+              Bank
+
+            """))
+        #expect(result.stderr.hasPrefix("not converted: a transaction with a line of \(deep), a name Flourish cannot hold (an empty part, or more than 64 parts) (\(path):5)\n"))
+        #expect(EntryText.description("! x") == "\"! x\"" && EntryText.description("!x") == "!x" && EntryText.description("*") == "\"*\"")
+    }
+
     @Test func amountsAsTheToolsWriteThem() {
         func amount(_ text: String) -> String {
             guard let value = ForeignSyntax.amount(Substring(text)) else { return "none" }

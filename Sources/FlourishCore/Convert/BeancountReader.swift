@@ -19,6 +19,13 @@ enum BeancountReader {
         return .success(state.ledger)
     }
 
+    /// A file's bytes from memory (the fuzzers' way in); its includes are read from disk as usual.
+    static func read(bytes: [UInt8], path: String) -> ForeignLedger {
+        var state = State(sources: ForeignSources(root: path, allowed: []))
+        read(ForeignSources.lines(bytes), shown: path, &state)
+        return state.ledger
+    }
+
     /// The words of a line: double-quoted strings (with `\"` and `\\`) and bare words.
     static func words(_ text: Substring) -> [(text: String, quoted: Bool)] {
         var words: [(String, Bool)] = []

@@ -119,7 +119,8 @@ struct Converter {
             found = mapped
         } else {
             let (guess, guessed) = AccountMapping.target(of: account)
-            found = guess
+            found = guess.name.map { NameRules.problem(Array($0.utf8), quoted: true) != nil } ?? false
+                ? .unsupported("a name Flourish cannot hold (an empty part, or more than \(NameRules.maximumParts) parts)") : guess
             if guessed, case .account(let name, let kind, _) = guess {
                 notes.append("guessed: \(account) is a \(kind.rawValue) account (a mapping file can say otherwise: \(account) = account \(StringLiteral.name(name)) savings)")
             }

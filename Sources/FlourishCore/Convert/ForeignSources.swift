@@ -20,10 +20,19 @@ struct ForeignSources {
         guard seen.insert(FileSystem.canonicalPath(absolute) ?? absolute).inserted else { return .failure(.again(shown)) }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(shown) } catch { return .failure(.unreadable(shown, error.reason)) }
+        return .success((shown, Self.lines(bytes)))
+    }
+
+    /// A file's lines: UTF-8 (a byte order mark dropped, bytes that are not UTF-8 replaced),
+    /// split at line feeds, a carriage return before one dropped, and every other control
+    /// character but a tab made a space — a ledger cannot hold them, in a name or anywhere.
+    static func lines(_ bytes: [UInt8]) -> [Substring] {
         let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-        return .success((shown, text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }))
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            guard line.unicodeScalars.contains(where: { $0 != "\t" && GuardedOutput.isControl($0) }) else { return line }
+            return Substring(String(String.UnicodeScalarView(line.unicodeScalars.map { $0 != "\t" && GuardedOutput.isControl($0) ? " " : $0 })))
+        }
     }
 }
 

@@ -20,6 +20,13 @@ enum JournalReader {
         return .success(state.ledger)
     }
 
+    /// A file's bytes from memory (the fuzzers' way in); its includes are read from disk as usual.
+    static func read(bytes: [UInt8], path: String) -> ForeignLedger {
+        var state = State(sources: ForeignSources(root: path, allowed: []))
+        read(ForeignSources.lines(bytes), shown: path, &state)
+        return state.ledger
+    }
+
     static func read(_ lines: [Substring], shown: String, _ state: inout State) {
         state.ledger.files.append(shown)
         var index = 0

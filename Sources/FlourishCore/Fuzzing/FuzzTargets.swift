@@ -6,7 +6,7 @@ public enum FuzzTargets {
     /// The targets by name, as `Fuzz/run` and the regression tests call them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("parse", parse), ("check", check), ("fmt", fmt), ("report", report),
-        ("export", export), ("csv", csv), ("rules", rules),
+        ("export", export), ("csv", csv), ("rules", rules), ("convert", convert),
     ]
 
     /// A ledger from memory, in a folder that does not exist, so includes read nothing.
@@ -84,6 +84,19 @@ public enum FuzzTargets {
         let validated = Validator.validated(load(bytes))
         guard !validated.hasErrors else { return }
         for target in Exporter.Target.allCases { _ = Exporter.export(validated.journal, as: target) }
+    }
+
+    /// `convert`: the same bytes read as a journal and as a beancount file. Whatever they hold,
+    /// the ledger written is in canonical form and has no syntax error — a converter never
+    /// writes what Flourish cannot read.
+    public static func convert(_ bytes: [UInt8]) {
+        let path = "/nonexistent-flourish-fuzz/input"
+        for foreign in [JournalReader.read(bytes: bytes, path: path), BeancountReader.read(bytes: bytes, path: path)] {
+            guard case .success(let outcome) = Converter.convert(foreign, source: "input", format: "fuzz", currency: "USD", mapping: [:]) else { continue }
+            let formatted = Formatter.format(SourceFile(path: "converted.flourish", text: outcome.text))
+            precondition(formatted.formatted == outcome.text, "convert wrote what fmt cannot read or would change: \(formatted.diagnostics.first.map { "\($0.problem.message)" } ?? "")")
+            _ = Validator.validated(LedgerLoader.load(sources: [SourceFile(path: "/nonexistent-flourish-fuzz/converted.flourish", text: outcome.text)]))
+        }
     }
 
     /// The CSV reader.
