@@ -96,6 +96,10 @@ enum AccountMapping {
             let foreign = String(ForeignSyntax.trimmed(line[..<equals]))
             let words = BeancountReader.words(line[line.index(after: equals)...]).map(\.text)
             guard !foreign.isEmpty, let kind = words.first else { problem("write FOREIGN = account|person|category …"); continue }
+            if words.count >= 2, ["account", "person", "category"].contains(kind), NameRules.problem(Array(words[1].utf8), quoted: true) != nil {
+                problem("'\(words[1])' cannot be a name: every part between ':' needs a name, and 64 parts at most")
+                continue
+            }
             switch kind {
             case "account":
                 guard words.count >= 3, let accountKind = Account.Kind(rawValue: words[2]) else {

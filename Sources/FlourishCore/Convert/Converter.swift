@@ -496,7 +496,8 @@ struct Converter {
                 var parts = name.split(separator: ":")
                 while !clashes && parts.count > 1 { parts.removeLast(); clashes = (owners[parts.joined(separator: ":")]?.count ?? 0) > 1 }
             }
-            names[foreign] = clashes && mapping[foreign] == nil ? foreign : name
+            // The whole foreign name, its empty parts left out (`::Assets:Bank` is `Assets:Bank`).
+            names[foreign] = clashes && mapping[foreign] == nil ? foreign.split(separator: ":").joined(separator: ":") : name
         }
         return names
     }
