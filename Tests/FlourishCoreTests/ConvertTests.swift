@@ -335,6 +335,19 @@ import Testing
         #expect(clashing.stdout.contains("\naccount Assets:Bank:Savings savings\n"))
     }
 
+    /// A file from Windows (CR LF line ends) converts as the same file with LF ends.
+    @Test func windowsLineEndsAreLineEnds() throws {
+        let folder = TestSupport.temporaryDirectory()
+        let original = TestSupport.read(Self.beancount).replacingOccurrences(of: "include \"household-2025.beancount\"\n", with: "")
+        TestSupport.write(original, to: folder + "/unix.beancount")
+        TestSupport.write(original.replacingOccurrences(of: "\n", with: "\r\n"), to: folder + "/windows.beancount")
+        let unix = TestSupport.run(["convert", "beancount", folder + "/unix.beancount"])
+        let windows = TestSupport.run(["convert", "beancount", folder + "/windows.beancount"])
+        #expect(windows.status == .success)
+        #expect(windows.stdout.replacingOccurrences(of: "windows.beancount", with: "unix.beancount") == unix.stdout)
+        #expect(unix.stdout.contains("\nopening 2025-01-01 Checking 1500.00\n"))
+    }
+
     @Test func amountsAsTheToolsWriteThem() {
         func amount(_ text: String) -> String {
             guard let value = ForeignSyntax.amount(Substring(text)) else { return "none" }

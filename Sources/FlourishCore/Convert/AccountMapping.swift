@@ -88,7 +88,7 @@ enum AccountMapping {
     static func parse(_ text: String, file: String) -> (mapping: [String: Target], problems: [String]) {
         var mapping: [String: Target] = [:]
         var problems: [String] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, raw) in ForeignSources.lines(Array(text.utf8)).enumerated() {
             let line = ForeignSyntax.trimmed(ForeignSyntax.splitComment(raw).0)
             if line.isEmpty { continue }
             func problem(_ message: String) { problems.append("\(file):\(number + 1): \(message)") }

@@ -27,11 +27,13 @@ struct ForeignSources {
     /// split at line feeds, a carriage return before one dropped, and every other control
     /// character but a tab made a space — a ledger cannot hold them, in a name or anywhere.
     static func lines(_ bytes: [UInt8]) -> [Substring] {
-        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
-            guard line.unicodeScalars.contains(where: { $0 != "\t" && GuardedOutput.isControl($0) }) else { return line }
-            return Substring(String(String.UnicodeScalarView(line.unicodeScalars.map { $0 != "\t" && GuardedOutput.isControl($0) ? " " : $0 })))
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        // Split on the bytes: in Swift a CR LF pair is one Character, which is not "\n".
+        return body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { raw in
+            let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.unicodeScalars.contains(where: { $0 != "\t" && GuardedOutput.isControl($0) }) else { return Substring(text) }
+            return Substring(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 != "\t" && GuardedOutput.isControl($0) ? " " : $0 })))
         }
     }
 }
