@@ -32,4 +32,16 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.status == .problems)
     }
+
+    /// The Berlin example: begun with `flourish init` (README's flags), a month of entries, in euros
+    /// shown the German way; it checks clean and its dashboard is golden.
+    @Test func berlinChecksCleanAndShowsEurosTheGermanWay() {
+        let path = TestSupport.root + "/examples/berlin.flourish"
+        #expect(TestSupport.run(["check", path]).stdout == "ok: 8 entries in 1 file, no problems\n")
+        let dashboard = TestSupport.run(["report", path])
+        // 2,150.40 + 3,400.00 − 1,100.00 + 19.00 − 62.00 − 276.95 in the Girokonto.
+        #expect(dashboard.stdout.contains("Girokonto     4.130,45 €\n"))
+        let golden = TestSupport.golden(TestSupport.fixtures + "/reports/berlin-dashboard.txt", dashboard.stdout)
+        #expect(golden.actual == golden.expected)
+    }
 }
