@@ -3,27 +3,13 @@
 /// `open`, `close`, `commodity`, `option`, `include`, `pushtag`/`poptag`, `price` (skipped:
 /// one currency), `custom "budget"` (as Flourish exports budgets), metadata and comments.
 /// Every other line is listed as not converted.
-enum BeancountReader {
-    struct State {
+enum BeancountReader: ForeignReader {
+    struct State: ForeignReadState {
         var sources: ForeignSources
         var ledger = ForeignLedger()
+
+        init(sources: ForeignSources) { self.sources = sources }
         var pushedTags: [String] = []
-    }
-
-    static func read(_ path: String, allowedIncludes: [String]) -> Result<ForeignLedger, ForeignReadFailure> {
-        var state = State(sources: ForeignSources(root: path, allowed: allowedIncludes))
-        switch state.sources.read(path, from: nil) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let file): read(file.lines, shown: file.shown, &state)
-        }
-        return .success(state.ledger)
-    }
-
-    /// A file's bytes from memory (the fuzzers' way in); its includes are read from disk as usual.
-    static func read(bytes: [UInt8], path: String) -> ForeignLedger {
-        var state = State(sources: ForeignSources(root: path, allowed: []))
-        read(ForeignSources.lines(bytes), shown: path, &state)
-        return state.ledger
     }
 
     /// The words of a line: double-quoted strings (with `\"` and `\\`) and bare words.

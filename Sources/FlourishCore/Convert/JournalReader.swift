@@ -4,27 +4,13 @@
 /// `P` (skipped: one currency), periodic transactions (budgets, or schedules when they have a
 /// description) and comment
 /// blocks. Every other line is listed as not converted.
-enum JournalReader {
-    struct State {
+enum JournalReader: ForeignReader {
+    struct State: ForeignReadState {
         var year: Int?
         var sources: ForeignSources
         var ledger = ForeignLedger()
-    }
 
-    static func read(_ path: String, allowedIncludes: [String]) -> Result<ForeignLedger, ForeignReadFailure> {
-        var state = State(sources: ForeignSources(root: path, allowed: allowedIncludes))
-        switch state.sources.read(path, from: nil) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let file): read(file.lines, shown: file.shown, &state)
-        }
-        return .success(state.ledger)
-    }
-
-    /// A file's bytes from memory (the fuzzers' way in); its includes are read from disk as usual.
-    static func read(bytes: [UInt8], path: String) -> ForeignLedger {
-        var state = State(sources: ForeignSources(root: path, allowed: []))
-        read(ForeignSources.lines(bytes), shown: path, &state)
-        return state.ledger
+        init(sources: ForeignSources) { self.sources = sources }
     }
 
     static func read(_ lines: [Substring], shown: String, _ state: inout State) {
