@@ -7,9 +7,9 @@ enum BeancountReader: ForeignReader {
     struct State: ForeignReadState {
         var sources: ForeignSources
         var ledger = ForeignLedger()
+        var pushedTags: [String] = []
 
         init(sources: ForeignSources) { self.sources = sources }
-        var pushedTags: [String] = []
     }
 
     /// The words of a line: double-quoted strings (with `\"` and `\\`) and bare words.
