@@ -108,6 +108,13 @@ import Testing
         #expect(formatting?["result"]?.arrayValue?.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
     }
 
+    /// Hovers show amounts the ledger's `display` way.
+    @Test func hoversFollowTheDisplay() {
+        let (client, _) = opened(Self.ledger.replacingOccurrences(of: "currency USD\n", with: "currency USD\ndisplay de-DE\n"))
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":2,\"character\":9}}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 3\n\nbalance at the end of 2026-11-02: 87,50 $")
+    }
+
     @Test func robustToNonsense() {
         let client = Client()
         #expect(client.send("{not json")?.first?["error"]?["code"]?.intValue == -32700)
