@@ -129,5 +129,17 @@ import Testing
         var wrong: [String] = []
         for text in texts where TextTable.width(text) != text.count { wrong.append(text) }
         #expect(wrong == [])
+        // Eight bytes at a time while they are ASCII: the odd character at every place of a
+        // long text, and texts whose length is not a multiple of eight.
+        let base = "Weekly shop, bakery and the market"
+        for odd in ["é", "€", "e\u{301}", "日", "👩‍👩‍👧"] {
+            for place in 0...base.count {
+                var text = base
+                text.insert(contentsOf: odd, at: text.index(text.startIndex, offsetBy: place))
+                if TextTable.width(text) != text.count { wrong.append(text) }
+            }
+        }
+        for length in 0...40 where TextTable.width(String(repeating: "a", count: length)) != length { wrong.append("\(length) a's") }
+        #expect(wrong == [])
     }
 }

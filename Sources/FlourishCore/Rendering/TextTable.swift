@@ -50,7 +50,7 @@ struct TextTable {
                 if columns[i].alignment == .right { pendingBlanks += padding }
                 if !cell.isEmpty {
                     shownWidth += pendingBlanks + cellWidth
-                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingBlanks))
+                    Self.appendBlanks(pendingBlanks, to: &line)
                     pendingBlanks = 0
                     append(paint?(cell) ?? cell)
                 }
@@ -76,6 +76,18 @@ struct TextTable {
         for totalLine in laid { totalLine.withUnsafeBufferPointer { out.write(bytes: $0) } }
     }
 
+    /// Blanks to copy from: padding is appended as slices of this, not one blank at a time.
+    private static let blankBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+
+    static func appendBlanks(_ count: Int, to line: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let now = min(left, blankBytes.count)
+            line.append(contentsOf: blankBytes[0..<now])
+            left -= now
+        }
+    }
+
     /// `count` blanks (shared strings up to 16).
     static func blanks(_ count: Int) -> String {
         count < shortBlanks.count ? shortBlanks[max(0, count)] : String(repeating: " ", count: count)
@@ -92,6 +104,14 @@ struct TextTable {
         let counted = copy.withUTF8 { bytes -> Int? in
             var scalars = 0
             var index = 0
+            // Eight ASCII bytes at a time are eight characters.
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count,
+                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    scalars += 8
+                    index += 8
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
