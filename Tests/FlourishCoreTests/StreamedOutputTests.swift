@@ -142,4 +142,21 @@ import Testing
         for length in 0...40 where TextTable.width(String(repeating: "a", count: length)) != length { wrong.append("\(length) a's") }
         #expect(wrong == [])
     }
+
+    /// An amount's width, counted from its digits, is the width of its text.
+    @Test func amountWidthsAreTheirTextsWidths() {
+        var wrong: [String] = []
+        let values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, -1_000, 99_999, 100_000, 123_456_789, -987_654_321_012,
+                               Int64.max, Int64.min, Int64.min + 1]
+        for (code, decimals) in [("USD", 2), ("JPY", 0), ("KWD", 3), ("BTC", 8), ("CHF", 2), ("EUR", 2)] {
+            for display in [nil] + DisplayLocale.allCases.map(Optional.some) {
+                let format = MoneyFormat(Currency(code: code, decimals: decimals), display: display)
+                for value in values {
+                    let money = Money(minorUnits: value)
+                    if format.textWidth(money) != TextTable.width(format.text(money)) { wrong.append("\(code) \(display?.rawValue ?? "-") \(value)") }
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
 }

@@ -47,11 +47,28 @@ public struct DocumentRenderer {
             }
             var layout = TextTable(table.columns.map { ($0.title, $0.isNumeric ? .right : .left) })
             if colour { layout.paint = Self.paint }
-            layout.write(body.count, { body[$0].map(textCell) }, totals: table.totals.map { $0.map(textCell) }, to: out)
+            layout.write(body.count, { body[$0].map(textCell) }, measureRow: { index, widths in
+                for (column, cell) in body[index].enumerated() where column < widths.count {
+                    widths[column] = max(widths[column], textWidth(cell))
+                }
+            }, totals: table.totals.map { $0.map(textCell) }, to: out)
         }
         for note in document.notes where !note.lines.isEmpty {
             out.write("\n" + note.title + "\n")
             for line in note.lines { out.write("- " + sentence(line) + "\n") }
+        }
+    }
+
+    /// How wide `textCell(cell)` is on screen, worked out without making the text where the
+    /// cell says enough (dates, amounts, nothing).
+    func textWidth(_ cell: ReportDocument.Cell) -> Int {
+        switch cell {
+        case .text(let text): return TextTable.width(text)
+        case .name(let name, let depth): return 2 * depth + TextTable.width(name)
+        case .money(let value): return money.textWidth(value)
+        case .date: return 10
+        case .empty: return 0
+        default: return TextTable.width(textCell(cell))
         }
     }
 

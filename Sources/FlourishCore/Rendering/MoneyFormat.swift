@@ -4,8 +4,11 @@ public struct MoneyFormat: Sendable {
     public var currency: Currency {
         didSet { symbol = Self.symbol(of: currency) }
     }
-    /// What goes before the digits in text.
-    private var symbol: String
+    /// What goes before the digits in text, and its width.
+    private var symbol: String {
+        didSet { symbolWidth = TextTable.width(symbol) }
+    }
+    private var symbolWidth = 0
     /// The reader's way of writing amounts (`display` in the ledger, or `--locale`); nil for
     /// Flourish's own: `$1,234.50`, `€3.00`, `CHF 12.00`.
     public var display: DisplayLocale?
@@ -15,6 +18,7 @@ public struct MoneyFormat: Sendable {
         self.currency = currency
         self.display = display
         symbol = Self.symbol(of: currency)
+        symbolWidth = TextTable.width(symbol)
     }
 
     /// `$1,234.50`, `-$0.05`, `€3.00`, `CHF 12.00`; with a display locale, its way
@@ -24,6 +28,20 @@ public struct MoneyFormat: Sendable {
         let digits = money.formatted(decimals: currency.decimals)
         guard money.minorUnits < 0 else { return symbol + digits }
         return "-" + symbol + digits.dropFirst()
+    }
+
+    /// How wide `text(money)` is on screen: counted from the digits in Flourish's own way, from
+    /// the text with a display locale.
+    public func textWidth(_ money: Money) -> Int {
+        if display != nil { return TextTable.width(text(money)) }
+        var magnitude = money.minorUnits.magnitude
+        var digits = 0
+        repeat {
+            digits += 1
+            magnitude /= 10
+        } while magnitude > 0
+        let whole = max(1, digits - currency.decimals)
+        return (money.minorUnits < 0 ? 1 : 0) + symbolWidth + whole + (whole - 1) / 3 + (currency.decimals > 0 ? 1 + currency.decimals : 0)
     }
 
     /// `1234.50`: no grouping, no symbol.

@@ -23,14 +23,21 @@ struct TextTable {
     }
 
     /// Writes the header, `count` rows and the totals under a rule as wide as the widest line,
-    /// a line at a time. The widths are measured over every row first; the rows are then made
-    /// again (`row`) as they are written, so a table of a million rows is never held whole.
-    func write(_ count: Int, _ row: (Int) -> [String], totals: [[String]], to out: TextOutput) {
+    /// a line at a time. The widths are measured over every row first — by `measureRow`, which
+    /// widens the widths for a row without making its text, when the caller can — and the rows
+    /// are then made again (`row`) as they are written, so a table of a million rows is never
+    /// held whole.
+    func write(_ count: Int, _ row: (Int) -> [String], measureRow: ((Int, inout [Int]) -> Void)? = nil,
+               totals: [[String]], to out: TextOutput) {
         var widths = columns.map { Self.width($0.title) }
         func measure(_ cells: [String]) {
             for (i, cell) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.width(cell)) }
         }
-        for index in 0..<count { measure(row(index)) }
+        if let measureRow {
+            for index in 0..<count { measureRow(index, &widths) }
+        } else {
+            for index in 0..<count { measure(row(index)) }
+        }
         totals.forEach(measure)
         var widest = 0
         var line: [UInt8] = []

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `flourish report register [NAME…]`: the split lines touching the named accounts, categories
 /// or people (a category matches its sub-categories), with a running balance; or every line
 /// of every entry when no name is given (the CSV export of the whole ledger). Opening
@@ -50,6 +52,25 @@ public struct RegisterReport: Sendable {
                               journal: journal, kept: kept)
     }
 
+    /// An item's status, description and tags, as cells.
+    func words(of item: Journal.Item) -> [ReportDocument.Cell] {
+        let ledger = journal.ledger
+        var status = ""
+        var tags = ""
+        if case .entry(let i) = item.kind {
+            let entry = ledger.entries[i]
+            switch entry.status {
+            case .cleared: status = "*"
+            case .pending: status = "!"
+            case .unmarked: break
+            }
+            for (number, tag) in ledger.tags(of: entry).enumerated() {
+                tags += (number > 0 ? " #" : "#") + ledger.names[tag.id]
+            }
+        }
+        return [.text(status), .text(journal.description(of: item)), .text(tags)]
+    }
+
     public var document: ReportDocument {
         var document = ReportDocument(kind: "register", title: "Register of \(subject) from \(from) to \(to)", from: from, to: to)
         var table = ReportDocument.Table(id: "lines", title: "Lines", columns: [
@@ -57,27 +78,26 @@ public struct RegisterReport: Sendable {
             .init("target", "Account, category or person"), .init("amount", "Amount", numeric: true),
             .init("running", "Running", numeric: true),
         ])
-        // A row per split line, made as the renderer reaches it.
+        // A row per split line, made as the renderer reaches it. An entry's lines follow one
+        // another, so its words (status, description, tags) are made once for all of them.
         let report = self
+        let last = Mutex<(item: Int32, words: [ReportDocument.Cell])>((-1, []))
         table.madeRows = ReportDocument.MadeRows(count: kept.count) { index in
             let kept = report.kept[index]
-            let ledger = report.journal.ledger
-            let item = report.journal.items[Int(kept.item)]
-            var status = ""
-            var tags = ""
-            if case .entry(let i) = item.kind {
-                let entry = ledger.entries[i]
-                switch entry.status {
-                case .cleared: status = "*"
-                case .pending: status = "!"
-                case .unmarked: break
+            let words = last.withLock { last -> [ReportDocument.Cell] in
+                if last.item != kept.item {
+                    last = (kept.item, report.words(of: report.journal.items[Int(kept.item)]))
                 }
-                for (number, tag) in ledger.tags(of: entry).enumerated() {
-                    tags += (number > 0 ? " #" : "#") + ledger.names[tag.id]
-                }
+                return last.words
             }
-            return [.date(item.date), .text(status), .text(report.journal.description(of: item)), .text(tags),
-                    .text(report.journal.name(kept.target)), .money(kept.amount), .money(kept.running)]
+            var row: [ReportDocument.Cell] = []
+            row.reserveCapacity(7)
+            row.append(.date(report.journal.items[Int(kept.item)].date))
+            row.append(contentsOf: words)
+            row.append(.text(report.journal.name(kept.target)))
+            row.append(.money(kept.amount))
+            row.append(.money(kept.running))
+            return row
         }
         document.tables = [table]
         return document
