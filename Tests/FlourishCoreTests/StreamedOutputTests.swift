@@ -159,4 +159,30 @@ import Testing
         }
         #expect(wrong == [])
     }
+
+    /// CSV quoting judged eight bytes at a time agrees with judging each byte: every special
+    /// character at every place, quotes doubled, lengths that are not a multiple of eight.
+    @Test func csvQuotingAgreesWithTheByteByByteRule() {
+        func slow(_ text: String) -> String {
+            guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        var wrong: [String] = []
+        let base = "Weekly shop at the Marché and bakery"
+        for special in [",", "\"", "\n", "\r", "\"\"", "\t", "é"] {
+            for place in 0...base.count {
+                var text = base
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                var bytes: [UInt8] = []
+                OutputBlock.appendField(text, to: &bytes)
+                if String(decoding: bytes, as: UTF8.self) != slow(text) { wrong.append(text) }
+            }
+        }
+        for length in 0...20 {
+            var bytes: [UInt8] = []
+            OutputBlock.appendField(String(repeating: "x", count: length) + "\"", to: &bytes)
+            if String(decoding: bytes, as: UTF8.self) != slow(String(repeating: "x", count: length) + "\"") { wrong.append("\(length)") }
+        }
+        #expect(wrong == [])
+    }
 }

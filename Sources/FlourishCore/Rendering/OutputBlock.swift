@@ -44,17 +44,42 @@ struct OutputBlock {
     static func appendField(_ field: String, to bytes: inout [UInt8]) {
         var field = field
         field.withUTF8 { field in
-            guard field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            guard needsQuotes(field) else {
                 bytes.append(contentsOf: field)
                 return
             }
+            // Quoted, each quote doubled: the runs between quotes are copied whole.
             bytes.append(0x22)
-            for byte in field {
-                if byte == 0x22 { bytes.append(0x22) }
-                bytes.append(byte)
+            var start = 0
+            while let quote = field[start...].firstIndex(of: 0x22) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start...quote]))
+                bytes.append(0x22)
+                start = quote + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start...]))
             bytes.append(0x22)
         }
+    }
+
+    /// Whether a field holds a comma, a quote or a line break, eight bytes at a time.
+    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if let base = field.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= field.count {
+                let word = ByteWord.load(raw, index)
+                if ByteWord.equal(word, 0x2C) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x0A) | ByteWord.equal(word, 0x0D) != 0 {
+                    return true
+                }
+                index += 8
+            }
+        }
+        while index < field.count {
+            let byte = field[index]
+            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
+            index += 1
+        }
+        return false
     }
 
     mutating func flushIfFull() {

@@ -113,8 +113,7 @@ struct TextTable {
             var index = 0
             // Eight ASCII bytes at a time are eight characters.
             if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count,
-                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while index + 8 <= bytes.count, ByteWord.load(UnsafeRawPointer(base), index) & ByteWord.high == 0 {
                     scalars += 8
                     index += 8
                 }
