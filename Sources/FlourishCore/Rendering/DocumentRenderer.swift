@@ -283,25 +283,27 @@ public struct DocumentRenderer {
                     block += "      \"rows\": [\n"
                     // Each row as `object(row).written(indent: 4)` would print it, written
                     // straight into the block: the keys are quoted once.
-                    let keys = table.columns.map { "          " + JSONValue.quote($0.id) + ": " }
+                    let keys = table.columns.map { Array(("          " + JSONValue.quote($0.id) + ": ").utf8) }
+                    let quote = UInt8(ascii: "\"")
                     for index in body.indices {
                         let row = body[index]
                         let count = min(keys.count, row.count)
                         block += count == 0 ? "        {}" : "        {\n"
                         for (number, (key, cell)) in zip(keys, row).enumerated() {
-                            block += key
+                            block.append(bytes: key)
                             switch cell {
                             case .integer(let number): block += String(number)
                             case .empty: block += "null"
                             case .date(let date):
-                                block += "\""
+                                block.append(byte: quote)
                                 block.append(date)
-                                block += "\""
+                                block.append(byte: quote)
                             case .money(let amount):
-                                block += "\""
+                                block.append(byte: quote)
                                 block.append(amount, decimals: money.currency.decimals)
-                                block += "\""
-                            default: block += JSONValue.quote(plainCell(cell))
+                                block.append(byte: quote)
+                            case .text(let text): block.appendJSONString(text)
+                            default: block.appendJSONString(plainCell(cell))
                             }
                             block += number + 1 < count ? ",\n" : "\n"
                         }

@@ -54,26 +54,29 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Whether text goes into a JSON string as it is: no quote, backslash, control character
+    /// (C0, DEL, C1) or `##`.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
+            case 0x80...0x9F where previous == 0xC2: return false  // C1
+            case UInt8(ascii: "#") where previous == UInt8(ascii: "#"): return false
+            default: break
+            }
+            previous = byte
+        }
+        return true
+    }
+
     /// A JSON string. Control characters (C0, DEL and C1) are `\u` escapes, and `##[` is written
     /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub
     /// workflow command.
     static func quote(_ text: String) -> String {
         // Most text needs no escape: judged on its bytes in one pass.
         var copy = text
-        let plain = copy.withUTF8 { bytes -> Bool in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                switch byte {
-                case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
-                case 0x80...0x9F where previous == 0xC2: return false  // C1
-                case UInt8(ascii: "#") where previous == UInt8(ascii: "#"): return false
-                default: break
-                }
-                previous = byte
-            }
-            return true
-        }
-        if plain { return "\"" + text + "\"" }
+        if copy.withUTF8(isPlain) { return "\"" + text + "\"" }
         var out = "\""
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)

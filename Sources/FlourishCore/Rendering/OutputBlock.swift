@@ -16,6 +16,24 @@ struct OutputBlock {
 
     static func += (block: inout OutputBlock, text: String) { block.append(text) }
 
+    /// Bytes as they are.
+    mutating func append(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    /// `text` as a JSON string (`JSONValue.quote`), written straight in when it needs no escape.
+    mutating func appendJSONString(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            guard JSONValue.isPlain(utf8) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { append(JSONValue.quote(text)) }
+    }
+
     /// `YYYY-MM-DD`.
     mutating func append(_ date: CivilDate) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
