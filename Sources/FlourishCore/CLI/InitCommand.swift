@@ -129,7 +129,7 @@ enum InitCommand {
 
     static func currency(_ text: String) -> Result<Currency, Invocation.UsageError> {
         let code = text.uppercased()
-        guard Converter.isCode(code) else { return .failure(.init(message: "'\(text)' is not a currency code; write three letters, e.g. EUR")) }
+        guard Currency.isCode(code) else { return .failure(.init(message: "'\(text)' is not a currency code; write three letters, e.g. EUR")) }
         return .success(Currency(code: code, decimals: Currency.standardDecimals(for: code)))
     }
 

@@ -82,18 +82,14 @@ struct Converter {
     static func convert(_ foreign: ForeignLedger, source: String, format: String, currency: String?,
                         mapping: [String: AccountMapping.Target]) -> Result<Outcome, Failure> {
         let main = foreign.mainCommodity ?? mostCommon(foreign) ?? ""
-        guard let code = currency ?? symbols[main] ?? (isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
+        guard let code = currency ?? symbols[main] ?? (Currency.isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
             return .failure(Failure(message: "the amounts are in '\(main)', which is not a currency code; say which currency it is with --currency CODE"))
         }
-        guard isCode(code) else { return .failure(Failure(message: "'\(code)' is not a currency code; write three capital letters, e.g. EUR")) }
+        guard Currency.isCode(code) else { return .failure(Failure(message: "'\(code)' is not a currency code; write three capital letters, e.g. EUR")) }
         var converter = Converter(foreign: foreign, code: code, decimals: Currency.standardDecimals(for: code), main: main, mapping: mapping)
         converter.incomplete = foreign.incompleteAccounts
         converter.run()
         return .success(converter.finish(source: source, format: format))
-    }
-
-    static func isCode(_ text: String) -> Bool {
-        text.utf8.count == 3 && text.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 
     mutating func skip(_ what: String, at place: ForeignLedger.Place) {

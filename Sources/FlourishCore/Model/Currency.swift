@@ -8,6 +8,13 @@ public struct Currency: Hashable, Sendable {
         self.decimals = decimals
     }
 
+    /// currency-code = upper upper upper (grammar.md, section 3).
+    public static func isCode<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        bytes.count == 3 && bytes.allSatisfy(ByteClass.isUpper)
+    }
+
+    public static func isCode(_ text: String) -> Bool { isCode(text.utf8) }
+
     /// Decimals of a code when the `currency` line does not give them.
     public static func standardDecimals(for code: String) -> Int {
         switch code {

@@ -136,7 +136,7 @@ extension Parser {
 
     /// currency-code = upper upper upper
     func isCurrencyCode(_ token: Token) -> Bool {
-        token.end - token.start == 3 && bytes[token.range].allSatisfy(ByteClass.isUpper)
+        Currency.isCode(bytes[token.range])
     }
 
     /// Reports anything left on the line; true when nothing was.
