@@ -99,37 +99,48 @@ struct Parser {
     }
 
     /// Parses every line of the file (with `includesOnly`, only the lines that start with
-    /// `include`).
+    /// `include`, found by searching for a line feed followed by the word: the other lines are
+    /// not looked at).
     mutating func parseLines(_ session: inout ParseSession, includesOnly: Bool = false) {
         let file = self.file
         file.bytes.withUnsafeBufferPointer { buffer in
             bytes = buffer
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            /// Parses the line at `start`; returns where it ends (its line feed, or the end).
+            func parseLine(at start: Int) -> Int {
+                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
+                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                var contentEnd = end
+                if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
+                if case .include(let path, let location)? = self.parseLine(cursor, &session) {
+                    session.includes.append(Include(path: path, location: location, file: nil))
+                }
+                return end
+            }
+            if includesOnly {
+                // The include lines alone are few: each is checked on its own, and the other
+                // lines are skipped by their first bytes.
+                plainText = false
+                let word = "include".utf8
+                while offset < count {
+                    let start = offset
+                    if count - start >= word.count, buffer[start..<start + word.count].elementsEqual(word) {
+                        offset = parseLine(at: start) + 1
+                    } else {
+                        offset = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
+                            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? count
+                    }
+                }
+                return
+            }
             // Measured: checking a whole file with accented letters in one pass (line feeds
             // allowed) costs more than checking its lines, so only plain ASCII skips them.
             if plainText == nil { plainText = UTF8Check.isPlainText(buffer) }
-            let count = buffer.count
             while offset < count {
-                let start = offset
-                let end: Int
-                if let base = buffer.baseAddress,
-                   let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
-                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = count
-                }
-                offset = end + 1
-                var contentEnd = end
-                if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                if includesOnly {
-                    let keyword = "include".utf8
-                    guard contentEnd - start >= keyword.count,
-                          buffer[start..<start + keyword.count].elementsEqual(keyword) else { continue }
-                }
-                let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
-                if case .include(let path, let location)? = parseLine(cursor, &session) {
-                    session.includes.append(Include(path: path, location: location, file: nil))
-                }
+                offset = parseLine(at: offset) + 1
             }
         }
     }
