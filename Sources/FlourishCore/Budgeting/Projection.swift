@@ -125,8 +125,8 @@ public struct Projection: Sendable {
         }
         let folders = files.map { FileSystem.directory(of: FileSystem.absolute($0.path)) }
         let generated = SourceFile(path: "(forecast)", text: text)
-        let loaded = LedgerLoader.load(sources: roots + [generated], overlay: overlay, allowedIncludes: folders)
-        let booked = Booker.book(loaded.ledger)
+        var loaded = LedgerLoader.load(sources: roots + [generated], overlay: overlay, allowedIncludes: folders)
+        let booked = Booker.book(loaded.takeLedger())
         let problems = (loaded.diagnostics + booked.diagnostics).filter { $0.severity == .error }
         return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
     }

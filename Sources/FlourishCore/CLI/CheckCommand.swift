@@ -29,7 +29,7 @@ enum CheckCommand {
             return context.cannotRead(error)
         }
         let asOf = try ReportCommand.parseDay(invocation.values["--as-of"], context)
-        let validated = Validator.validated(loaded, options: CheckOptions(asOf: asOf))
+        let validated = Validator.validated(consume loaded, options: CheckOptions(asOf: asOf))
         let diagnostics = validated.diagnostics
         let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)
         // A counted run stands for all the problems it counts.

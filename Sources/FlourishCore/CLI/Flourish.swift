@@ -190,7 +190,7 @@ public enum Flourish {
             } catch {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }
-            let validated = Validator.validated(loaded, checks: Check.all.filter { !$0.needsValidLedger })
+            let validated = Validator.validated(consume loaded, checks: Check.all.filter { !$0.needsValidLedger })
             let errors = validated.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else {
                 stderr.write(DiagnosticRenderer(files: validated.journal.ledger.files, colour: colour).render(errors))

@@ -20,7 +20,7 @@ struct LedgerAppend {
         }
         let original = edit.original
         let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)], allowedIncludes: context.allowedIncludes)
-        let validated = Validator.validated(loaded)
+        let validated = Validator.validated(consume loaded)
         let before = validated.journal
         let errors = validated.diagnostics.filter { $0.severity == .error }
         let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)

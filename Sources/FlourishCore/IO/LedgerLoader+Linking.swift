@@ -2,11 +2,28 @@ extension LedgerLoader {
     /// Merges parsed files into one ledger: the first file's part as it is, each later file's
     /// appended with its names moved into the one name table and its indices (split lines,
     /// tags) shifted. Locations already carry each file's index.
-    static func link(_ parsed: [ParsedFile]) -> Ledger {
-        guard var ledger = parsed.first?.ledger else { return Ledger() }
+    ///
+    /// The files' split lines, entries and tags are taken out of `parsed` (the rest stays):
+    /// the ledger then holds the only reference to its long lists, so booking changes them in
+    /// place, and each file's lists are freed as soon as they are copied into the whole.
+    static func link(_ parsed: inout [ParsedFile]) -> Ledger {
+        guard !parsed.isEmpty else { return Ledger() }
+        let taken = parsed.indices.map { index in
+            let part = parsed[index].ledger
+            parsed[index].ledger.postings = []
+            parsed[index].ledger.entries = []
+            parsed[index].ledger.entryTags = []
+            return (postings: Taken(part.postings), entries: Taken(part.entries), tags: Taken(part.entryTags))
+        }
+        var ledger = parsed[0].ledger
         ledger.files = parsed.map(\.file)
         ledger.includes = parsed.flatMap(\.includes)
-        guard parsed.count > 1 else { return ledger }
+        guard parsed.count > 1 else {
+            ledger.postings = taken[0].postings.take()
+            ledger.entries = taken[0].entries.take()
+            ledger.entryTags = taken[0].tags.take()
+            return ledger
+        }
         // Each file's name ids in the one table, in reading order (so ids are the same on
         // every run), and where each file's lines, entries and tags start.
         var ids: [[Int32]] = [[]]
@@ -15,25 +32,25 @@ extension LedgerLoader {
         var tagOffsets = [0]
         for (index, file) in parsed.enumerated() {
             if index > 0 { ids.append(file.ledger.names.names.map { ledger.names.intern($0) }) }
-            postingOffsets.append(postingOffsets[index] + file.ledger.postings.count)
-            entryOffsets.append(entryOffsets[index] + file.ledger.entries.count)
-            tagOffsets.append(tagOffsets[index] + file.ledger.entryTags.count)
+            postingOffsets.append(postingOffsets[index] + taken[index].postings.items.count)
+            entryOffsets.append(entryOffsets[index] + taken[index].entries.items.count)
+            tagOffsets.append(tagOffsets[index] + taken[index].tags.items.count)
         }
         // The three long lists are copied into place file by file on every core; each file's
         // names are moved into the one table and its indices shifted as they go.
         let parts = parsed.map(\.ledger)
         let fileIDs = ids
         let (lines, tags) = (postingOffsets, tagOffsets)
-        ledger.postings = gathered(parts.map(\.postings), at: postingOffsets) { file, posting in
+        ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, posting in
             guard file > 0 else { return posting }
             var moved = posting
             moved.target.id = fileIDs[file][Int(posting.target.id)]
             return moved
         }
-        ledger.entryTags = gathered(parts.map(\.entryTags), at: tagOffsets) { file, tag in
+        ledger.entryTags = gathered(taken.map(\.tags), at: tagOffsets) { file, tag in
             file > 0 ? NameRef(id: fileIDs[file][Int(tag.id)], location: tag.location) : tag
         }
-        ledger.entries = gathered(parts.map(\.entries), at: entryOffsets) { file, entry in
+        ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entry in
             var moved = entry
             moved.postings = entry.postings.lowerBound + lines[file]..<entry.postings.upperBound + lines[file]
             moved.tagRange = entry.tagRange.lowerBound + tags[file]..<entry.tagRange.upperBound + tags[file]
@@ -117,21 +134,35 @@ extension LedgerLoader {
         }
     }
 
+    /// A file's long list, taken out of its part so that it can be freed once copied.
+    final class Taken<Item>: @unchecked Sendable {
+        private(set) var items: [Item]
+        init(_ items: [Item]) { self.items = items }
+
+        /// The list, leaving this empty (so nothing else holds it).
+        func take() -> [Item] {
+            let list = items
+            items = []
+            return list
+        }
+    }
+
     /// Every part's items in one array, each part copied into place (through `move`, given
-    /// the part's index) on its own core: `offsets[i]` is where part `i` starts.
-    static func gathered<Item: Sendable>(_ parts: [[Item]], at offsets: [Int], _ move: @Sendable (Int, Item) -> Item) -> [Item] {
-        let total = parts.reduce(0) { $0 + $1.count }
+    /// the part's index) on its own core and then freed: `offsets[i]` is where part `i` starts.
+    static func gathered<Item: Sendable>(_ parts: [Taken<Item>], at offsets: [Int], _ move: @Sendable (Int, Item) -> Item) -> [Item] {
+        let total = parts.reduce(0) { $0 + $1.items.count }
         return [Item](unsafeUninitializedCapacity: total) { buffer, count in
             nonisolated(unsafe) let base = buffer.baseAddress
-            // Each part writes only its own stretch.
+            // Each part writes only its own stretch, and only one worker touches a part.
             _ = Concurrent.map(parts.count) { part in
                 guard let base else { return 0 }
+                let items = parts[part].take()
                 var place = base + offsets[part]
-                for item in parts[part] {
+                for item in items {
                     place.initialize(to: move(part, item))
                     place += 1
                 }
-                return parts[part].count
+                return items.count
             }
             count = total
         }

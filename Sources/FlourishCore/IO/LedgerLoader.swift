@@ -12,6 +12,14 @@ public enum LedgerLoader {
     public struct Result: Sendable {
         public var ledger: Ledger
         public var diagnostics: [Diagnostic]
+
+        /// The ledger, leaving an empty one behind: the caller then holds the only reference
+        /// to its arrays, so booking changes them in place instead of copying them.
+        public mutating func takeLedger() -> Ledger {
+            let taken = ledger
+            ledger = Ledger()
+            return taken
+        }
     }
 
     /// Reads the files named on the command line. Throws only when one of them cannot be read.
@@ -50,14 +58,14 @@ public enum LedgerLoader {
                 }
                 if agree {
                     for index in parsed.indices { parsed[index].includes = found.parsed[index].includes }
-                    return finish(parsed, found.diagnostics)
+                    return finish(consume parsed, found.diagnostics)
                 }
             }
         }
-        let followed = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
+        let (parsed, diagnostics) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
-        return finish(followed.parsed, followed.diagnostics)
+        return finish(parsed, diagnostics)
     }
 
     /// Parses files on every core; each file's index is its place in the list.
@@ -171,9 +179,9 @@ public enum LedgerLoader {
     }
 
     /// Links parsed files into one ledger, with every problem found reading them.
-    private static func finish(_ parsed: [ParsedFile], _ found: [Diagnostic]) -> Result {
+    private static func finish(_ parsed: consuming [ParsedFile], _ found: [Diagnostic]) -> Result {
         var diagnostics = found
-        var ledger = link(parsed)
+        var ledger = link(&parsed)
         diagnostics += parsed.flatMap(\.diagnostics)
         diagnostics += checkCurrency(&ledger, parsed)
         // Amounts too large to read are reported with the ledger's currency's limit.

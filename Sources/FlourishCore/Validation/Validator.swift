@@ -17,7 +17,9 @@ public enum Validator {
     public static func validated(_ loaded: consuming LedgerLoader.Result, options: CheckOptions = CheckOptions(),
                                  checks: [Check] = Check.all) -> Result {
         let reading = loaded.diagnostics
-        let booked = Booker.book(loaded.ledger)
+        // Taken out, not copied: booking then holds the only reference to the ledger's arrays
+        // and scales the split lines in place (copying them cost 7 ms at 100,000 entries).
+        let booked = Booker.book(loaded.takeLedger())
         var diagnostics = reading + booked.diagnostics
         var hasErrors = diagnostics.contains { $0.severity == .error }
         // Checks are pure functions of the journal, so a run of them is made on every core at
