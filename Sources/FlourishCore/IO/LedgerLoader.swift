@@ -49,36 +49,47 @@ public enum LedgerLoader {
         // by their `include` lines alone, then parsed on every core at once. The includes the
         // full parse finds must be the ones the first pass followed, or the files are read
         // again one by one (they always are: the first pass reads include lines as parse does).
+        // Files included together are read and parsed in full on every core during the first
+        // pass, at the place in the list they will have if the files before them include
+        // nothing (a ledger with one file a year); only a file whose place turns out otherwise
+        // is parsed again.
         if cache == nil {
-            let found = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { Parser.includes(of: $0, fileIndex: $1) }
-            if found.parsed.count > 1 {
-                var parsed = parseAll(found.parsed.map(\.file))
-                let agree = zip(parsed, found.parsed).allSatisfy { full, first in
-                    full.includes.map(\.location) == first.includes.map(\.location) && full.includes.map(\.path) == first.includes.map(\.path)
+            var (parsed, found, complete) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
+                                                   early: { Parser.parse($0, fileIndex: $1) }) { Parser.includes(of: $0, fileIndex: $1) }
+            if parsed.count > 1 {
+                let again = parsed.indices.filter { !complete[$0] }
+                let files = again.map { parsed[$0].file }
+                let reparsed = Concurrent.map(again.count) { Parser.parse(files[$0], fileIndex: again[$0]) }
+                var agree = true
+                for (index, full) in zip(again, reparsed) {
+                    let first = parsed[index].includes
+                    agree = agree && full.includes.map(\.location) == first.map(\.location) && full.includes.map(\.path) == first.map(\.path)
+                    parsed[index] = full
+                    parsed[index].includes = first
                 }
+                complete = []
                 if agree {
-                    for index in parsed.indices { parsed[index].includes = found.parsed[index].includes }
-                    return finish(consume parsed, found.diagnostics)
+                    return finish(consume parsed, found)
                 }
             }
         }
-        let (parsed, diagnostics) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
+        let (parsed, diagnostics, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
         return finish(parsed, diagnostics)
     }
 
-    /// Parses files on every core; each file's index is its place in the list.
-    static func parseAll(_ files: [SourceFile]) -> [ParsedFile] {
-        Concurrent.map(files.count) { Parser.parse(files[$0], fileIndex: $0) }
-    }
-
     /// Reads the root files and follows their includes, depth-first, each file read with
     /// `parse` (its includes are what is followed); every problem with an include reported.
+    /// With `early`, the files a file includes are read and parsed by it on every core as soon
+    /// as their include lines are known, each at the place it will have if the files before it
+    /// include nothing; `complete` tells which files were parsed so, at their right place.
     private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], allowedIncludes: [String],
-                               parse: (SourceFile, Int) -> ParsedFile) -> (parsed: [ParsedFile], diagnostics: [Diagnostic]) {
+                               early: (@Sendable (SourceFile, Int) -> ParsedFile)? = nil,
+                               parse: (SourceFile, Int) -> ParsedFile) -> (parsed: [ParsedFile], diagnostics: [Diagnostic], complete: [Bool]) {
         let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var parsed: [ParsedFile] = []
+        var complete: [Bool] = []
         var diagnostics: [Diagnostic] = []
         /// Canonical path → where it was first included (nil for a root file).
         var seen: [String: SourceLocation?] = [:]
@@ -90,26 +101,43 @@ public enum LedgerLoader {
             var next = 0
         }
 
+        /// What a file's include found ahead of time: its bytes, and with `early` its parse.
+        struct Prefetched: Sendable {
+            var bytes: Swift.Result<[UInt8], FileSystem.Failure>
+            var parsed: ParsedFile?
+        }
+
         /// The files a file includes, read on every core at once as soon as its include lines
         /// are known (a ledger with one file a year reads them together), by their paths as
         /// shown. Only paths that pass both confinement tests below are read, so nothing
         /// outside the tree is read early either.
-        var prefetched: [String: Swift.Result<[UInt8], FileSystem.Failure>] = [:]
+        var prefetched: [String: Prefetched] = [:]
         func prefetch(_ file: ParsedFile) {
             let includer = file.file.path
-            let paths = file.includes.map { request in
-                request.path.hasPrefix("/") ? request.path : FileSystem.directory(of: includer) + request.path
-            }.filter { shown in
+            // The k-th include of the file just added lands at `parsed.count + k` when the
+            // includes before it are files that include nothing.
+            let candidates = file.includes.enumerated().map { position, request in
+                (shown: request.path.hasPrefix("/") ? request.path : FileSystem.directory(of: includer) + request.path,
+                 place: parsed.count + position)
+            }.filter { candidate in
+                let shown = candidate.shown
                 guard overlay[normalise(shown)] == nil, prefetched[shown] == nil,
                       confinement.contains(FileSystem.absolute(shown)),
                       let resolved = FileSystem.canonicalPath(shown) else { return false }
                 return confinement.contains(resolved)
             }
-            guard paths.count > 1 else { return }
-            let read = Concurrent.map(paths.count) { index -> Swift.Result<[UInt8], FileSystem.Failure> in
-                do throws(FileSystem.Failure) { return .success(try FileSystem.read(paths[index])) } catch { return .failure(error) }
+            guard candidates.count > 1 else { return }
+            let found = Concurrent.map(candidates.count) { index -> Prefetched in
+                let candidate = candidates[index]
+                do throws(FileSystem.Failure) {
+                    let bytes = try FileSystem.read(candidate.shown)
+                    let parsed = early.map { $0(SourceFile(path: normalise(candidate.shown), bytes: bytes), candidate.place) }
+                    return Prefetched(bytes: .success(bytes), parsed: parsed)
+                } catch {
+                    return Prefetched(bytes: .failure(error), parsed: nil)
+                }
             }
-            for (path, result) in zip(paths, read) { prefetched[path] = result }
+            for (candidate, result) in zip(candidates, found) { prefetched[candidate.shown] = result }
         }
 
         for source in sources {
@@ -117,6 +145,7 @@ public enum LedgerLoader {
             if seen[canonical] != nil { continue }
             seen[canonical] = .some(nil)
             parsed.append(parse(source, parsed.count))
+            complete.append(false)
             prefetch(parsed[parsed.count - 1])
             var open = [Frame(file: parsed.count - 1, canonical: canonical)]
             while var frame = open.popLast() {
@@ -155,11 +184,13 @@ public enum LedgerLoader {
                     continue
                 }
                 let bytes: [UInt8]
+                var ready: ParsedFile?
                 do throws(FileSystem.Failure) {
                     if let buffer {
                         bytes = buffer
                     } else if let early = prefetched.removeValue(forKey: shown) {
-                        bytes = try early.get()
+                        bytes = try early.bytes.get()
+                        ready = early.parsed
                     } else {
                         bytes = try FileSystem.read(shown)
                     }
@@ -170,12 +201,18 @@ public enum LedgerLoader {
                 seen[included] = .some(location)
                 let index = parsed.count
                 parsed[frame.file].includes[frame.next - 1].file = index
-                parsed.append(parse(SourceFile(path: normalise(shown), bytes: bytes), index))
+                if let ready, ready.index == index {
+                    parsed.append(ready)
+                    complete.append(true)
+                } else {
+                    parsed.append(parse(SourceFile(path: normalise(shown), bytes: bytes), index))
+                    complete.append(false)
+                }
                 prefetch(parsed[index])
                 open.append(Frame(file: index, canonical: included))
             }
         }
-        return (parsed, diagnostics)
+        return (parsed, diagnostics, complete)
     }
 
     /// Links parsed files into one ledger, with every problem found reading them.
