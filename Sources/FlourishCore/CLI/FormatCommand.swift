@@ -31,14 +31,13 @@ enum FormatCommand {
                 continue
             }
             let result = Formatter.format(SourceFile(path: path, bytes: bytes))
-            guard let formatted = result.formatted else {
+            guard let output = result.bytes else {
                 let renderer = DiagnosticRenderer(files: [result.file], colour: context.colour)
                 context.stderr.write(renderer.render(result.diagnostics))
                 context.stderr.write("\(path): not formatted: it has syntax errors\n")
                 if status == .success { status = .problems }
                 continue
             }
-            let output = Array(formatted.utf8)
             guard output != bytes else { continue }
             if checkOnly {
                 context.stdout.write("would reformat \(path)\n")

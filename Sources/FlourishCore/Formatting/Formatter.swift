@@ -6,10 +6,13 @@
 public enum Formatter {
     /// The result of reading a file for formatting.
     public struct Result: Sendable {
-        /// The canonical text, or nil when the file has syntax errors.
-        public var formatted: String?
+        /// The canonical text as UTF-8, or nil when the file has syntax errors.
+        public var bytes: [UInt8]?
         public var diagnostics: [Diagnostic]
         public var file: SourceFile
+
+        /// The canonical text, or nil when the file has syntax errors.
+        public var formatted: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Parses `file` alone (includes are not followed) and formats it when it parses.
@@ -17,14 +20,9 @@ public enum Formatter {
         let parsed = Parser.parse(file, fileIndex: 0, recordLines: true)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let lines = parsed.lines else {
-            return Result(formatted: nil, diagnostics: parsed.diagnostics, file: file)
+            return Result(bytes: nil, diagnostics: parsed.diagnostics, file: file)
         }
-        return Result(formatted: render(lines, file), diagnostics: parsed.diagnostics, file: file)
-    }
-
-    static func render(_ lines: [SyntaxLine], _ file: SourceFile) -> String {
-        let out = renderLines(lines, file).map(\.text)
-        return out.isEmpty ? "" : out.joined(separator: "\n") + "\n"
+        return Result(bytes: CanonicalText(lines, file).bytes, diagnostics: parsed.diagnostics, file: file)
     }
 
     /// The canonical text of the lines `lines` (0-based, first to last) of a file, widened to
@@ -40,123 +38,164 @@ public enum Formatter {
         func inEntry(_ index: Int) -> Bool { lines[index].kind == .posting || lines[index].kind == .indentedComment }
         while first > 0, inEntry(first) { first -= 1 }
         while last + 1 < lines.count, inEntry(last + 1) { last += 1 }
-        let text = renderLines(lines, file).filter { (first...last).contains($0.line) }.map { $0.text + "\n" }.joined()
+        let canonical = CanonicalText(lines, file)
+        var text: [UInt8] = []
+        for (number, line) in canonical.lines.enumerated() where (first...last).contains(line.source) {
+            let end = number + 1 < canonical.lines.count ? canonical.lines[number + 1].start : canonical.bytes.count
+            text += canonical.bytes[line.start..<end]
+        }
         let starts = file.lineStarts
         let start = starts[first]
         let end = last + 1 < starts.count ? starts[last + 1] : file.bytes.count
-        guard Array(text.utf8) != Array(file.bytes[start..<end]) else { return nil }
-        return (first..<last + 1, text)
+        guard text != Array(file.bytes[start..<end]) else { return nil }
+        return (first..<last + 1, String(decoding: text, as: UTF8.self))
     }
 
-    /// Each line of the canonical text with the source line (0-based) it comes from; a run of
-    /// blank lines becomes one, kept at the run's first line.
-    static func renderLines(_ lines: [SyntaxLine], _ file: SourceFile) -> [(line: Int, text: String)] {
-        var out: [(line: Int, text: String)] = []
-        func text(_ token: Token) -> String { file.text(token.range) }
-        func withComment(_ line: String, _ comment: Token?) -> String {
-            guard let comment else { return line }
-            return line.isEmpty ? text(comment) : line + "  " + text(comment)
-        }
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            switch line.kind {
-            case .blank:
-                if let last = out.last, !last.text.isEmpty { out.append((index, "")) }
-                index += 1
-            case .comment:
-                out.append((index, withComment("", line.comment)))
-                index += 1
-            case .directive:
-                out.append((index, withComment(line.tokens.map(text).joined(separator: " "), line.comment)))
-                index += 1
-            case .entryHeader:
-                // Two spaces set the #tags apart from the description.
-                var rendered = ""
-                for (position, token) in line.tokens.enumerated() {
-                    if position > 0 {
-                        let firstTag = token.kind == .tag && line.tokens[position - 1].kind != .tag
-                        rendered += firstTag ? "  " : " "
+    /// The canonical text of a file's lines, written as UTF-8 straight from the file's bytes
+    /// (tokens copied, blanks added): every line ends in a line feed; a run of blank lines
+    /// becomes one, kept at the run's first line; none ends the text.
+    struct CanonicalText {
+        private(set) var bytes: [UInt8] = []
+        /// Per line written: the source line (0-based) it renders, and where its bytes start.
+        private(set) var lines: [(source: Int, start: Int)] = []
+
+        init(_ syntax: [SyntaxLine], _ file: SourceFile) {
+            bytes.reserveCapacity(file.bytes.count + file.bytes.count / 4)
+            file.bytes.withUnsafeBufferPointer { source in
+                var index = 0
+                while index < syntax.count {
+                    let line = syntax[index]
+                    switch line.kind {
+                    case .blank:
+                        if let last = lines.last, bytes.count - last.start > 1 { begin(index); end() }
+                        index += 1
+                    case .comment:
+                        begin(index)
+                        comment(line.comment, source)
+                        end()
+                        index += 1
+                    case .directive:
+                        begin(index)
+                        for (position, token) in line.tokens.enumerated() {
+                            if position > 0 { bytes.append(0x20) }
+                            put(token, source)
+                        }
+                        comment(line.comment, source)
+                        end()
+                        index += 1
+                    case .entryHeader:
+                        // Two spaces set the #tags apart from the description.
+                        begin(index)
+                        for (position, token) in line.tokens.enumerated() {
+                            if position > 0 {
+                                let firstTag = token.kind == .tag && line.tokens[position - 1].kind != .tag
+                                blanks(firstTag ? 2 : 1)
+                            }
+                            put(token, source)
+                        }
+                        comment(line.comment, source)
+                        end()
+                        index += 1
+                    case .posting, .indentedComment:
+                        var stop = index
+                        while stop < syntax.count, syntax[stop].kind == .posting || syntax[stop].kind == .indentedComment { stop += 1 }
+                        splitLines(syntax, index..<stop, source)
+                        index = stop
                     }
-                    rendered += text(token)
                 }
-                out.append((index, withComment(rendered, line.comment)))
-                index += 1
-            case .posting, .indentedComment:
-                var end = index
-                while end < lines.count, lines[end].kind == .posting || lines[end].kind == .indentedComment { end += 1 }
-                for (offset, rendered) in renderSplitLines(lines[index..<end], text).enumerated() { out.append((index + offset, rendered)) }
-                index = end
+            }
+            while let last = lines.last, bytes.count - last.start == 1 {
+                bytes.removeLast()
+                lines.removeLast()
             }
         }
-        while out.last?.text == "" { out.removeLast() }
-        return out
-    }
 
-    /// Aligns an entry's split lines: names padded to one width, decimal points in one column,
-    /// trailing comments in one column.
-    private static func renderSplitLines(_ lines: ArraySlice<SyntaxLine>, _ text: (Token) -> String) -> [String] {
-        /// A split line's name and amount (split at the decimal point or the code), with the
-        /// width of each, measured once.
-        struct Parts {
-            var target = ""
-            var whole = ""
-            var rest = ""
-            var widths = (target: 0, whole: 0, rest: 0)
+        private mutating func begin(_ source: Int) { lines.append((source, bytes.count)) }
+        private mutating func end() { bytes.append(0x0A) }
+        private mutating func put(_ token: Token, _ source: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[token.range]))
         }
-        var parts: [Parts?] = []
-        parts.reserveCapacity(lines.count)
-        var targetWidth = 0
-        var wholeWidth = 0
-        var restWidth = 0
-        for line in lines {
-            guard line.kind == .posting, let first = line.tokens.first else { parts.append(nil); continue }
-            var part = Parts(target: text(first))
-            if line.tokens.count > 1 {
-                let amount = line.tokens.count == 2 ? text(line.tokens[1]) : line.tokens.dropFirst().map(text).joined(separator: " ")
-                // On the bytes: `.` and a blank are ASCII, so the index is a character's.
-                if let dot = amount.utf8.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) {
-                    part.whole = String(amount[..<dot])
-                    part.rest = String(amount[dot...])
-                } else {
-                    part.whole = amount
+        private mutating func blanks(_ count: Int) {
+            if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
+        }
+
+        /// A line's comment after two blanks, or alone on a line that has nothing else.
+        private mutating func comment(_ token: Token?, _ source: UnsafeBufferPointer<UInt8>) {
+            guard let token else { return }
+            if let last = lines.last, bytes.count > last.start { blanks(2) }
+            put(token, source)
+        }
+
+        /// Aligns an entry's split lines: names padded to one width, decimal points in one
+        /// column, trailing comments in one column.
+        private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: UnsafeBufferPointer<UInt8>) {
+            /// A split line's name and amount (split at the decimal point or the code), with
+            /// the width of each, measured once: ranges into `source`, or into `joined` for an
+            /// amount written as several tokens.
+            struct Parts {
+                var target: Range<Int>
+                var amount: [UInt8]
+                var dot: Int
+                var widths = (target: 0, whole: 0, rest: 0)
+            }
+            func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+                TextTable.width(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            var parts: [Parts?] = []
+            parts.reserveCapacity(range.count)
+            var targetWidth = 0
+            var wholeWidth = 0
+            var restWidth = 0
+            for line in syntax[range] {
+                guard line.kind == .posting, let first = line.tokens.first else { parts.append(nil); continue }
+                var amount: [UInt8] = []
+                for (position, token) in line.tokens.enumerated().dropFirst() {
+                    if position > 1 { amount.append(0x20) }
+                    amount += source[token.range]
                 }
+                // `.` and a blank are ASCII: the split falls between characters.
+                let dot = amount.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? amount.count
+                var part = Parts(target: first.range, amount: amount, dot: dot)
+                part.widths.target = width(source, first.range)
+                amount.withUnsafeBufferPointer { amount in
+                    part.widths.whole = width(amount, 0..<dot)
+                    part.widths.rest = width(amount, dot..<amount.count)
+                }
+                targetWidth = max(targetWidth, part.widths.target)
+                wholeWidth = max(wholeWidth, part.widths.whole)
+                restWidth = max(restWidth, part.widths.rest)
+                parts.append(part)
             }
-            part.widths = (TextTable.width(part.target), TextTable.width(part.whole), TextTable.width(part.rest))
-            targetWidth = max(targetWidth, part.widths.target)
-            wholeWidth = max(wholeWidth, part.widths.whole)
-            restWidth = max(restWidth, part.widths.rest)
-            parts.append(part)
+            let hasAmounts = wholeWidth > 0
+            let commentColumn = 2 + targetWidth + (hasAmounts ? 2 + wholeWidth + restWidth : 0) + 2
+            for (offset, (line, part)) in zip(syntax[range], parts).enumerated() {
+                begin(range.lowerBound + offset)
+                let start = bytes.count
+                blanks(2)
+                guard let part else {
+                    if let comment = line.comment { put(comment, source) }
+                    end()
+                    continue
+                }
+                // Two blanks, the name, then (with an amount) the blanks that put its decimal
+                // point in the column, the amount; a comment at the comment column. Nothing ends
+                // in a blank.
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.target]))
+                var width = 2 + part.widths.target
+                if part.dot > 0 {
+                    let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
+                    blanks(padding)
+                    bytes += part.amount
+                    width += padding + part.widths.whole + part.widths.rest
+                }
+                if let comment = line.comment {
+                    blanks(commentColumn - width)
+                    put(comment, source)
+                } else {
+                    while bytes.count > start, bytes[bytes.count - 1] == 0x20 { bytes.removeLast() }
+                }
+                end()
+            }
         }
-        let hasAmounts = wholeWidth > 0
-        let commentColumn = 2 + targetWidth + (hasAmounts ? 2 + wholeWidth + restWidth : 0) + 2
-        var out: [String] = []
-        out.reserveCapacity(lines.count)
-        for (line, part) in zip(lines, parts) {
-            guard let part else {
-                out.append("  " + (line.comment.map(text) ?? ""))
-                continue
-            }
-            // Two blanks, the name, then (with an amount) the blanks that put its decimal point
-            // in the column, the amount; a comment at the comment column. Nothing ends in a blank.
-            var rendered = "  "
-            rendered += part.target
-            var width = 2 + part.widths.target
-            if !part.whole.isEmpty {
-                let blanks = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
-                rendered += TextTable.blanks(blanks)
-                rendered += part.whole
-                rendered += part.rest
-                width += blanks + part.widths.whole + part.widths.rest
-            }
-            if let comment = line.comment {
-                rendered += TextTable.blanks(commentColumn - width)
-                rendered += text(comment)
-            } else {
-                while rendered.utf8.last == UInt8(ascii: " ") { rendered.removeLast() }
-            }
-            out.append(rendered)
-        }
-        return out
     }
 }

@@ -108,33 +108,35 @@ struct TextTable {
     /// marks, emoji sequences).
     static func width(_ text: String) -> Int {
         var copy = text
-        let counted = copy.withUTF8 { bytes -> Int? in
-            var scalars = 0
-            var index = 0
-            // Eight ASCII bytes at a time are eight characters.
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count, ByteWord.load(UnsafeRawPointer(base), index) & ByteWord.high == 0 {
-                    scalars += 8
-                    index += 8
-                }
+        return copy.withUTF8 { width(utf8: $0) }
+    }
+
+    /// The width of UTF-8 text given as bytes (well-formed: a ledger's tokens are checked).
+    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var scalars = 0
+        var index = 0
+        // Eight ASCII bytes at a time are eight characters.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count, ByteWord.load(UnsafeRawPointer(base), index) & ByteWord.high == 0 {
+                scalars += 8
+                index += 8
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
-                    scalars += 1
-                } else if byte == 0xE2, index + 2 < bytes.count,
-                          bytes[index + 1] == 0x82 || (bytes[index + 1] == 0x83 && bytes[index + 2] < 0x90) {
-                    scalars += 1
-                    index += 1
-                } else if byte < 0xC0 {
-                    // A continuation byte of a character already counted.
-                } else {
-                    return nil
-                }
-                index += 1
-            }
-            return scalars
         }
-        return counted ?? text.count
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
+                scalars += 1
+            } else if byte == 0xE2, index + 2 < bytes.count,
+                      bytes[index + 1] == 0x82 || (bytes[index + 1] == 0x83 && bytes[index + 2] < 0x90) {
+                scalars += 1
+                index += 1
+            } else if byte < 0xC0 {
+                // A continuation byte of a character already counted.
+            } else {
+                return String(decoding: bytes, as: UTF8.self).count
+            }
+            index += 1
+        }
+        return scalars
     }
 }
