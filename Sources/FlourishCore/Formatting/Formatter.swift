@@ -116,8 +116,15 @@ public enum Formatter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[token.range]))
         }
         private mutating func blanks(_ count: Int) {
-            if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
+            var left = count
+            while left > 0 {
+                let run = min(left, Self.blankRun.count)
+                bytes.append(contentsOf: Self.blankRun[..<run])
+                left -= run
+            }
         }
+
+        private static let blankRun = [UInt8](repeating: 0x20, count: 64)
 
         /// A line's comment after two blanks, or alone on a line that has nothing else.
         private mutating func comment(_ token: Token?, _ source: UnsafeBufferPointer<UInt8>) {
@@ -134,12 +141,19 @@ public enum Formatter {
             /// amount written as several tokens.
             struct Parts {
                 var target: Range<Int>
-                var amount: [UInt8]
+                /// The amount's bytes in `source`, or in `joined` when written as several tokens.
+                var amount: Range<Int>
+                var joined: [UInt8]?
                 var dot: Int
                 var widths = (target: 0, whole: 0, rest: 0)
             }
             func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
                 TextTable.width(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            /// Where the whole part ends: at the decimal point or the blank before a code
+            /// (both ASCII, so the split falls between characters).
+            func dot(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+                bytes[range].firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? range.upperBound
             }
             var parts: [Parts?] = []
             parts.reserveCapacity(range.count)
@@ -148,19 +162,27 @@ public enum Formatter {
             var restWidth = 0
             for line in syntax[range] {
                 guard line.kind == .posting, let first = line.tokens.first else { parts.append(nil); continue }
-                var amount: [UInt8] = []
-                for (position, token) in line.tokens.enumerated().dropFirst() {
-                    if position > 1 { amount.append(0x20) }
-                    amount += source[token.range]
+                var part: Parts
+                if line.tokens.count <= 2 {
+                    let amount = line.tokens.count == 2 ? line.tokens[1].range : first.range.upperBound..<first.range.upperBound
+                    let at = dot(source, amount)
+                    part = Parts(target: first.range, amount: amount, joined: nil, dot: at)
+                    part.widths.whole = width(source, amount.lowerBound..<at)
+                    part.widths.rest = width(source, at..<amount.upperBound)
+                } else {
+                    var joined: [UInt8] = []
+                    for (position, token) in line.tokens.enumerated().dropFirst() {
+                        if position > 1 { joined.append(0x20) }
+                        joined += source[token.range]
+                    }
+                    part = Parts(target: first.range, amount: 0..<joined.count, joined: joined, dot: 0)
+                    joined.withUnsafeBufferPointer { joined in
+                        part.dot = dot(joined, 0..<joined.count)
+                        part.widths.whole = width(joined, 0..<part.dot)
+                        part.widths.rest = width(joined, part.dot..<joined.count)
+                    }
                 }
-                // `.` and a blank are ASCII: the split falls between characters.
-                let dot = amount.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? amount.count
-                var part = Parts(target: first.range, amount: amount, dot: dot)
                 part.widths.target = width(source, first.range)
-                amount.withUnsafeBufferPointer { amount in
-                    part.widths.whole = width(amount, 0..<dot)
-                    part.widths.rest = width(amount, dot..<amount.count)
-                }
                 targetWidth = max(targetWidth, part.widths.target)
                 wholeWidth = max(wholeWidth, part.widths.whole)
                 restWidth = max(restWidth, part.widths.rest)
@@ -182,10 +204,14 @@ public enum Formatter {
                 // in a blank.
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.target]))
                 var width = 2 + part.widths.target
-                if part.dot > 0 {
+                if part.dot > part.amount.lowerBound {
                     let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
                     blanks(padding)
-                    bytes += part.amount
+                    if let joined = part.joined {
+                        bytes += joined
+                    } else {
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.amount]))
+                    }
                     width += padding + part.widths.whole + part.widths.rest
                 }
                 if let comment = line.comment {
