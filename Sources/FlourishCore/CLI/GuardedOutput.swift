@@ -124,13 +124,14 @@ final class GuardedOutput: TextOutput {
         let count = bytes.count
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < count {
-            // Eight bytes at a time while none needs a look: printable ASCII without `##` or
-            // `::` (a word that starts after one of the pair's characters or ends with one
-            // goes byte by byte).
-            if let raw, previous != 0x0D, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
+            // Eight bytes at a time while none needs a look: no control byte, no DEL, no
+            // 0xC2 (the first byte of a C1 character), no `##` or `::` (a word that starts
+            // after one of the pair's characters, or after 0xC2, or ends with one goes byte by
+            // byte). Other characters beyond ASCII pass with the word.
+            if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
                 while index + 8 <= count {
                     let word = ByteWord.load(raw, index)
-                    var flagged = ByteWord.control(word) | ByteWord.deleteOrAbove(word)
+                    var flagged = ByteWord.control(word) | ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
                     let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
                     let colons = ByteWord.equal(word, UInt8(ascii: ":"))
                     if hashes | colons != 0 {

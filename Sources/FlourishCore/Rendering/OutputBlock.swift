@@ -1,58 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text gathered as UTF-8 into blocks of about 64 KB before it goes out: one write a
-/// block, not one a field.
-struct OutputBlock {
+/// block, not one a field. The block is a buffer of its own, filled with `memcpy` (appending
+/// to an array copied small pieces a byte at a time).
+final class OutputBlock {
     let out: TextOutput
-    var bytes: [UInt8] = []
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes gathered and not yet written.
+    private(set) var count = 0
 
     init(_ out: TextOutput) {
         self.out = out
-        bytes.reserveCapacity(1 << 16 + 1 << 12)
+        capacity = 1 << 16 + 1 << 12
+        buffer = .allocate(capacity: capacity)
     }
 
-    mutating func append(_ text: String) {
+    deinit { buffer.deallocate() }
+
+    /// Room for `more` bytes after the ones gathered (a larger buffer when one piece is
+    /// larger than the block).
+    private func reserve(_ more: Int) {
+        let needed = count + more
+        guard needed > capacity else { return }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
+        larger.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = larger
+        capacity = max(needed, capacity * 2)
+    }
+
+    /// Bytes as they are.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     static func += (block: inout OutputBlock, text: String) { block.append(text) }
 
     /// Bytes as they are.
-    mutating func append(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+    func append(bytes more: [UInt8]) { more.withUnsafeBufferPointer { append($0) } }
 
-    mutating func append(byte: UInt8) { bytes.append(byte) }
+    func append(byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// `count` copies of `byte`.
+    func append(repeating byte: UInt8, count repeats: Int) {
+        guard repeats > 0 else { return }
+        reserve(repeats)
+        (buffer + count).initialize(repeating: byte, count: repeats)
+        count += repeats
+    }
 
     /// `text` as a JSON string (`JSONValue.quote`), written straight in when it needs no escape.
-    mutating func appendJSONString(_ text: String) {
+    func appendJSONString(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             guard JSONValue.isPlain(utf8) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+            append(byte: UInt8(ascii: "\""))
+            append(utf8)
+            append(byte: UInt8(ascii: "\""))
             return true
         }
         if !plain { append(JSONValue.quote(text)) }
     }
 
     /// `YYYY-MM-DD`.
-    mutating func append(_ date: CivilDate) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
-            date.write(into: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
-        }
+    func append(_ date: CivilDate) {
+        reserve(10)
+        date.write(into: UnsafeMutableBufferPointer(start: buffer + count, count: 10))
+        count += 10
     }
 
     /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it.
-    mutating func append(_ amount: Money, decimals: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-            let count = amount.write(decimals: decimals, grouping: false, into: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
+    func append(_ amount: Money, decimals: Int) {
+        reserve(48)
+        count += amount.write(decimals: decimals, grouping: false, into: UnsafeMutableBufferPointer(start: buffer + count, count: 48))
     }
 
-    /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
-    mutating func appendField(_ field: String) {
-        Self.appendField(field, to: &bytes)
+    /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break (as
+    /// `appendField(_:to:)` writes it).
+    func appendField(_ field: String) {
+        var field = field
+        field.withUTF8 { field in
+            guard Self.needsQuotes(field) else {
+                append(field)
+                return
+            }
+            append(byte: 0x22)
+            var start = 0
+            while let quote = field[start...].firstIndex(of: 0x22) {
+                append(UnsafeBufferPointer(rebasing: field[start...quote]))
+                append(byte: 0x22)
+                start = quote + 1
+            }
+            append(UnsafeBufferPointer(rebasing: field[start...]))
+            append(byte: 0x22)
+        }
     }
 
     /// Judged and doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII
@@ -100,13 +158,13 @@ struct OutputBlock {
         return false
     }
 
-    mutating func flushIfFull() {
-        if bytes.count >= 1 << 16 { flush() }
+    func flushIfFull() {
+        if count >= 1 << 16 { flush() }
     }
 
-    mutating func flush() {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { out.write(bytes: $0) }
-        bytes.removeAll(keepingCapacity: true)
+    func flush() {
+        guard count > 0 else { return }
+        out.write(bytes: UnsafeBufferPointer(start: buffer, count: count))
+        count = 0
     }
 }
