@@ -40,14 +40,8 @@ struct TextTable {
         }
         totals.forEach(measure)
         var widest = 0
-        var line: [UInt8] = []
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { line.append(contentsOf: $0) }
-        }
-        /// One line into `line` (trailing blanks cut); returns its width.
-        func lay(_ cells: [String]) -> Int {
-            line.removeAll(keepingCapacity: true)
+        /// One line into `block` (trailing blanks cut); returns its width.
+        func lay(_ cells: [String], into block: OutputBlock) -> Int {
             var shownWidth = 0
             var pendingBlanks = 0
             for (i, cell) in cells.enumerated() where i < widths.count {
@@ -57,42 +51,30 @@ struct TextTable {
                 if columns[i].alignment == .right { pendingBlanks += padding }
                 if !cell.isEmpty {
                     shownWidth += pendingBlanks + cellWidth
-                    Self.appendBlanks(pendingBlanks, to: &line)
+                    block.append(repeating: UInt8(ascii: " "), count: pendingBlanks)
                     pendingBlanks = 0
-                    append(paint?(cell) ?? cell)
+                    block.append(paint?(cell) ?? cell)
                 }
                 if columns[i].alignment == .left { pendingBlanks += padding }
             }
-            line.append(UInt8(ascii: "\n"))
+            block.append(byte: UInt8(ascii: "\n"))
             return shownWidth
         }
-        func send() { line.withUnsafeBufferPointer { out.write(bytes: $0) } }
-        widest = max(widest, lay(columns.map(\.title)))
-        send()
+        // Lines gathered into blocks of about 64 KB: one write (and one pass of the output
+        // guard) a block, not one a line.
+        let block = OutputBlock(out)
+        widest = max(widest, lay(columns.map(\.title), into: block))
         for index in 0..<count {
-            widest = max(widest, lay(row(index)))
-            send()
+            widest = max(widest, lay(row(index), into: block))
+            block.flushIfFull()
         }
+        block.flush()
         guard !totals.isEmpty else { return }
-        var laid: [[UInt8]] = []
-        for cells in totals {
-            widest = max(widest, lay(cells))
-            laid.append(line)
-        }
+        // The totals wait for the rule, as wide as the widest line.
+        let held = OutputBlock(out)
+        for cells in totals { widest = max(widest, lay(cells, into: held)) }
         out.write(String(repeating: "-", count: widest) + "\n")
-        for totalLine in laid { totalLine.withUnsafeBufferPointer { out.write(bytes: $0) } }
-    }
-
-    /// Blanks to copy from: padding is appended as slices of this, not one blank at a time.
-    private static let blankBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)
-
-    static func appendBlanks(_ count: Int, to line: inout [UInt8]) {
-        var left = count
-        while left > 0 {
-            let now = min(left, blankBytes.count)
-            line.append(contentsOf: blankBytes[0..<now])
-            left -= now
-        }
+        held.flush()
     }
 
     /// `count` blanks (shared strings up to 16).
