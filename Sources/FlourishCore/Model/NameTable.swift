@@ -91,11 +91,18 @@ public struct NameTable: Sendable {
             index += 8
         }
         var last: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < range.upperBound {
-            last |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
+        let left = range.upperBound - index
+        if left > 0 && index + 8 <= bytes.count {
+            // The last bytes in one word read from the buffer (a name is followed by more of
+            // the file), the bytes past the name masked off.
+            last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & ((1 << (UInt64(left) * 8)) - 1)
+        } else {
+            var shift: UInt64 = 0
+            while index < range.upperBound {
+                last |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
         }
         hash = (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
         return hash ^ (hash >> 32)

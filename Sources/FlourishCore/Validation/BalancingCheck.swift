@@ -19,7 +19,13 @@ extension Check {
             }
             if elidedCount == 1 { continue }  // booking filled in the balancing amount
             // Booking reported an entry whose sum overflows.
-            guard let sum = try? Money.sum(lines.map(\.amount)), sum != .zero else { continue }
+            var sum = Money.zero
+            do throws(MoneyOverflow) {
+                for line in lines { sum = try sum + line.amount }
+            } catch {
+                continue
+            }
+            guard sum != .zero else { continue }
             diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: location))
         }
         return diagnostics
