@@ -92,50 +92,40 @@ final class OutputBlock {
         count += amount.write(decimals: decimals, grouping: false, into: UnsafeMutableBufferPointer(start: buffer + count, count: 48))
     }
 
-    /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break (as
-    /// `appendField(_:to:)` writes it).
+    /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
     func appendField(_ field: String) {
-        var field = field
-        field.withUTF8 { field in
-            guard Self.needsQuotes(field) else {
-                append(field)
-                return
-            }
-            append(byte: 0x22)
-            var start = 0
-            while let quote = field[start...].firstIndex(of: 0x22) {
-                append(UnsafeBufferPointer(rebasing: field[start...quote]))
-                append(byte: 0x22)
-                start = quote + 1
-            }
-            append(UnsafeBufferPointer(rebasing: field[start...]))
-            append(byte: 0x22)
-        }
+        Self.quoteField(field) { append($0) }
     }
 
-    /// Judged and doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII
-    /// byte is always that character (never part of another scalar), so judging and doubling
-    /// bytes is judging and doubling scalars (a quote followed by a combining mark is still a
-    /// quote).
     static func appendField(_ field: String, to bytes: inout [UInt8]) {
+        quoteField(field) { bytes.append(contentsOf: $0) }
+    }
+
+    /// The one place a CSV field is quoted: its pieces given to `emit` in order. Judged and
+    /// doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is
+    /// always that character (never part of another scalar), so judging and doubling bytes is
+    /// judging and doubling scalars (a quote followed by a combining mark is still a quote).
+    private static func quoteField(_ field: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var field = field
         field.withUTF8 { field in
             guard needsQuotes(field) else {
-                bytes.append(contentsOf: field)
+                emit(field)
                 return
             }
-            // Quoted, each quote doubled: the runs between quotes are copied whole.
-            bytes.append(0x22)
+            // Quoted, each quote doubled: the runs between quotes are given whole.
+            quote.withUnsafeBufferPointer(emit)
             var start = 0
-            while let quote = field[start...].firstIndex(of: 0x22) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start...quote]))
-                bytes.append(0x22)
-                start = quote + 1
+            while let at = field[start...].firstIndex(of: 0x22) {
+                emit(UnsafeBufferPointer(rebasing: field[start...at]))
+                quote.withUnsafeBufferPointer(emit)
+                start = at + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start...]))
-            bytes.append(0x22)
+            emit(UnsafeBufferPointer(rebasing: field[start...]))
+            quote.withUnsafeBufferPointer(emit)
         }
     }
+
+    private static let quote: [UInt8] = [0x22]
 
     /// Whether a field holds a comma, a quote or a line break, eight bytes at a time.
     static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
