@@ -25,7 +25,7 @@ enum InitCommand {
         let interactive = context.inputIsTerminal && !invocation.flags.contains("--no-input")
         let date = try ReportCommand.parseDay(invocation.values["--date"], context) ?? context.today()
         var plan = InitPlan(date: date)
-        var asker = Asker(context: context, interactive: interactive)
+        let asker = Asker(context: context, interactive: interactive)
         if interactive {
             context.stdout.write("A new budget in \(path). Enter takes the answer in brackets; Ctrl-D stops without writing.\n\n")
         }

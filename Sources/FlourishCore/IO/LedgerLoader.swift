@@ -54,8 +54,10 @@ public enum LedgerLoader {
         // nothing (a ledger with one file a year); only a file whose place turns out otherwise
         // is parsed again.
         if cache == nil {
-            var (parsed, found, complete) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
-                                                   early: { Parser.parse($0, fileIndex: $1) }) { Parser.includes(of: $0, fileIndex: $1) }
+            let (followed, found, complete) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
+                                                     early: { Parser.parse($0, fileIndex: $1) }) { Parser.includes(of: $0, fileIndex: $1) }
+            // Moved, not copied: linking then holds the only reference to each file's lists.
+            var parsed = consume followed
             if parsed.count > 1 {
                 let again = parsed.indices.filter { !complete[$0] }
                 let files = again.map { parsed[$0].file }
@@ -67,7 +69,6 @@ public enum LedgerLoader {
                     parsed[index] = full
                     parsed[index].includes = first
                 }
-                complete = []
                 if agree {
                     return finish(consume parsed, found)
                 }
