@@ -69,22 +69,9 @@ public enum Formatter {
                     case .blank:
                         if let last = lines.last, bytes.count - last.start > 1 { begin(index); end() }
                         index += 1
-                    case .comment:
-                        begin(index)
-                        comment(line.comment, source)
-                        end()
-                        index += 1
-                    case .directive:
-                        begin(index)
-                        for (position, token) in line.tokens.enumerated() {
-                            if position > 0 { bytes.append(0x20) }
-                            put(token, source)
-                        }
-                        comment(line.comment, source)
-                        end()
-                        index += 1
-                    case .entryHeader:
-                        // Two spaces set the #tags apart from the description.
+                    case .comment, .directive, .entryHeader:
+                        // Tokens one blank apart, two before an entry's first #tag (only an
+                        // entry's date line has tags), then the comment.
                         begin(index)
                         for (position, token) in line.tokens.enumerated() {
                             if position > 0 {
