@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Text gathered as UTF-8 into blocks of about 64 KB before it goes out: one write a
 /// block, not one a field. The block is a buffer of its own, filled with `memcpy` (appending
 /// to an array copied small pieces a byte at a time).
