@@ -151,7 +151,8 @@ import Testing
     /// long enough to be skipped a word at a time.
     @Test func theFastPathChangesNothing() {
         let pieces = ["a", " ", "\t", "\n", "#", "##[", ":", "::", "é", "\u{9B}", "\u{85}", "\r", "\r\n", "\u{1B}", "\u{1B}[1m", "x:y", "#tag", "a,b\r\n", "\r\r\n",
-                      "abcdefgh", "        ", "Compte Chèque", "1,234.50 €", "abcdefg#", "abcdefg:"]
+                      "abcdefgh", "        ", "Compte Chèque", "1,234.50 €", "abcdefg#", "abcdefg:",
+                      "\t\t\t\t\t\t\t\t", "\n\u{0B}", "\t\u{08}", "\r\n\u{0C}"]
         var generator = LedgerGenerator(seed: 7)
         var wrong: [String] = []
         for _ in 0..<1500 {

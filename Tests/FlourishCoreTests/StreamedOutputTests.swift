@@ -45,7 +45,7 @@ import Testing
         #expect(table.rows.isEmpty)
         #expect(table.madeRows?.count == 9001)
         #expect(table.body.count == 9001)
-        #expect(table.body[1] == [.date(CivilDate(year: 2026, month: 1, day: 1)!), .text(""), .text("Café, \"au coin\" 0"),
+        #expect(table.body.rows[1] == [.date(CivilDate(year: 2026, month: 1, day: 1)!), .text(""), .text("Café, \"au coin\" 0"),
                                   .text("#food"), .text("Food"), .money(Money(minorUnits: 125)), .money(Money(minorUnits: 10125))])
         let renderer = DocumentRenderer(currency: journal.currency)
         for (format, whole) in [("text", renderer.text(document)), ("csv", renderer.csv(document)), ("json", renderer.json(document))] {
@@ -60,6 +60,29 @@ import Testing
         }
         let csv = renderer.csv(document).split(separator: "\r\n", omittingEmptySubsequences: false)
         #expect(csv[2] == "2026-01-01,,\"Café, \"\"au coin\"\" 0\",#food,Food,1.25,101.25")
+    }
+
+    /// The register's widest cells (what the text renderer measures instead of making every
+    /// row twice) lay out the same text as measuring every row, in every way of writing
+    /// amounts, for a register of all lines and of one name, with amounts of both signs.
+    @Test func theRegistersWidestCellsStandForEveryRow() throws {
+        var text = Self.ledger(400)
+        text += "2026-06-01 Refund, \"long\" description of the shop's return #food #refund\n  Food -1234.56\n  \"Compte Chèque\"\n\n"
+        text += "2026-06-02 x\n  Zoë -98765.43\n  \"Compte Chèque\"\n\n"
+        let journal = TestSupport.book(TestSupport.load(text))
+        let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
+        let term = try ReportQuery.term("Zoë", currency: journal.currency).get()
+        let one = try ReportQuery.resolve([term], in: journal, kinds: [.account, .category, .person]).get()
+        for query in [ReportQuery(journal), one] {
+            let document = try RegisterReport.make(context, query: query).document
+            #expect(document.tables[0].madeRows?.widest != nil)
+            var measured = document
+            measured.tables[0].madeRows?.widest = nil
+            for display in [nil] + DisplayLocale.allCases {
+                let renderer = DocumentRenderer(currency: journal.currency, display: display)
+                #expect(renderer.text(document) == renderer.text(measured))
+            }
+        }
     }
 
     /// JSON rows written straight into the output read as the value they stand for.

@@ -113,42 +113,50 @@ final class GuardedOutput: TextOutput {
     }
 
     /// Whether the text passes unchanged, judged on its bytes in one pass (a report of
-    /// 100,000 lines was walked scalar by scalar otherwise): no control byte but tab and line
-    /// feed, no C1 character, no `##`, no `::`, and not ending in a character whose meaning
-    /// the next write decides. Returns whether the text leaves the line with only blanks so
-    /// far, or nil when the careful path must read it.
+    /// 100,000 lines was walked scalar by scalar otherwise): no control byte but tab, line
+    /// feed and a carriage return before one, no C1 character, no `##`, no `::`, and not ending
+    /// in a character whose meaning the next write decides. Returns whether the text leaves the
+    /// line with only blanks so far, or nil when the careful path must read it.
     static func harmless(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart start: Bool) -> Bool? {
-        var lineStart = start
         var previous: UInt8 = 0
         var index = 0
         let count = bytes.count
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < count {
-            // Eight bytes at a time while none needs a look: no control byte, no DEL, no
-            // 0xC2 (the first byte of a C1 character), no `##` or `::` (a word that starts
-            // after one of the pair's characters, or after 0xC2, or ends with one goes byte by
-            // byte). Other characters beyond ASCII pass with the word.
+            // Eight bytes at a time while none needs a look: no control byte but tab, line
+            // feed and a carriage return before a line feed, no DEL, no 0xC2 (the first byte
+            // of a C1 character), no `##` or `::` (a word that starts after one of the pair's
+            // characters, or after 0xC2, or ends with one goes byte by byte). Other characters
+            // beyond ASCII pass with the word. The tests are exact, so the line breaks and
+            // tabs can be taken out of the control bytes.
             if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
                 while index + 8 <= count {
                     let word = ByteWord.load(raw, index)
-                    var flagged = ByteWord.control(word) | ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
                     let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
                     let colons = ByteWord.equal(word, UInt8(ascii: ":"))
-                    if hashes | colons != 0 {
-                        // A pair sets a byte's flag and the next byte's flag; the last byte's
-                        // flag is the top bit.
-                        flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                    var flagged: UInt64 = 0
+                    // Most words hold nothing to look at (the quick tests may flag too much,
+                    // never too little); the others are looked at exactly.
+                    if ByteWord.control(word) | ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2) | hashes | colons != 0 {
+                        let feeds = ByteWord.equalExactly(word, 0x0A)
+                        let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
+                        flagged = (ByteWord.controlExactly(word) & ~allowed) | ByteWord.equalExactly(word, 0x7F)
+                            | ByteWord.equalExactly(word, 0xC2)
+                        if hashes | colons != 0 {
+                            // A pair sets a byte's flag and the next byte's flag; the last
+                            // byte's flag is the top bit (the pairs counted exactly).
+                            let hashes = ByteWord.equalExactly(word, UInt8(ascii: "#"))
+                            let colons = ByteWord.equalExactly(word, UInt8(ascii: ":"))
+                            flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                        }
                     }
                     if flagged != 0 {
-                        // Straight to the first byte that needs a look: the lowest flag is
-                        // never above it (a borrow only flags bytes above a true match).
+                        // Straight to the first byte that needs a look.
                         let skipped = ByteWord.firstFlag(flagged)
-                        for offset in 0..<skipped where bytes[index + offset] != 0x20 { lineStart = false }
                         if skipped > 0 { previous = bytes[index + skipped - 1] }
                         index += skipped
                         break
                     }
-                    if word != 0x2020_2020_2020_2020 { lineStart = false }
                     previous = UInt8(truncatingIfNeeded: word >> 56)
                     index += 8
                 }
@@ -159,19 +167,21 @@ final class GuardedOutput: TextOutput {
             // A carriage return stands only before a line feed (CSV's line ends).
             if previous == 0x0D && byte != 0x0A { return nil }
             switch byte {
-            case 0x0A: lineStart = true
-            case 0x09, 0x20, 0x0D: break
+            case 0x09, 0x0A, 0x0D: break
             case 0x00...0x1F, 0x7F: return nil
             case UInt8(ascii: "#"), UInt8(ascii: ":"):
                 if previous == byte { return nil }
-                lineStart = false
             case 0x80...0x9F where previous == 0xC2: return nil  // C1, U+0080 to U+009F
-            default: lineStart = false
+            default: break
             }
             previous = byte
         }
         if previous == UInt8(ascii: "#") || previous == UInt8(ascii: ":") || previous == 0x0D { return nil }
-        return lineStart
+        // Blanks only on the line so far: after the last line feed, or in all the text when it
+        // has none and the line had only blanks before it (as the careful path counts them).
+        var end = count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return end == 0 ? start : bytes[end - 1] == 0x0A
     }
 
     /// Writes what was held back; call once the command has finished.

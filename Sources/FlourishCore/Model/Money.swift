@@ -26,8 +26,8 @@ public struct Money: Hashable, Comparable, Sendable {
 
     /// Writes the amount as `formatted` does into `out` (48 bytes are always enough) and
     /// returns how many bytes it took: renderers of long reports write amounts straight into
-    /// their output.
-    public func write(decimals: Int, grouping: Bool, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// their output. Unsigned, the minus sign is left out (text puts it before the symbol).
+    public func write(decimals: Int, grouping: Bool, signed: Bool = true, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         // Digits written from the right: at most 19 digits, 6 group separators, a point, a
         // sign and the padding zeros of `decimals` (kept under 18).
         let decimals = min(max(decimals, 0), 18)
@@ -49,7 +49,7 @@ public struct Money: Hashable, Comparable, Sendable {
             magnitude /= 10
             written += 1
         } while magnitude > 0
-        if minorUnits < 0 { put(UInt8(ascii: "-")) }
+        if signed && minorUnits < 0 { put(UInt8(ascii: "-")) }
         let count = 48 - index
         for offset in 0..<count { out[offset] = out[index + offset] }
         return count

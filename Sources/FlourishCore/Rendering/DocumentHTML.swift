@@ -56,7 +56,7 @@ enum DocumentHTML {
             }
             return line + "</tr>\n"
         }
-        for cells in body { out += row(cells, header: false) }
+        body.forEachRow { out += row($0, header: false) }
         out += "</tbody>\n"
         if !table.totals.isEmpty {
             out += "<tfoot>\n" + table.totals.map { row($0, header: true) }.joined() + "</tfoot>\n"

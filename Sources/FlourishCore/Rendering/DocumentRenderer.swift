@@ -45,17 +45,71 @@ public struct DocumentRenderer {
                 out.write("  (none)\n")
                 continue
             }
-            var layout = TextTable(table.columns.map { ($0.title, $0.isNumeric ? .right : .left) })
-            if colour { layout.paint = Self.paint }
-            layout.write(body.count, { body[$0].map(textCell) }, measureRow: { index, widths in
-                for (column, cell) in body[index].enumerated() where column < widths.count {
-                    widths[column] = max(widths[column], textWidth(cell))
-                }
-            }, totals: table.totals.map { $0.map(textCell) }, to: out)
+            write(table, to: out)
         }
         for note in document.notes where !note.lines.isEmpty {
             out.write("\n" + note.title + "\n")
             for line in note.lines { out.write("- " + sentence(line) + "\n") }
+        }
+    }
+
+    /// A table as aligned text (numbers to the right), its totals under a rule as wide as the
+    /// widest line. The widths are measured over every row first, then the rows are made again
+    /// as they are written, so a table of a million rows is never held whole; each cell goes
+    /// straight into the output block (amounts and dates without a string of their own).
+    func write(_ table: ReportDocument.Table, to out: TextOutput) {
+        let titles = table.columns.map { ReportDocument.Cell.text($0.title) }
+        var layout = TableText(self, right: table.columns.map(\.isNumeric))
+        layout.measure(titles)
+        let body = table.body
+        if let made = table.madeRows, let widest = made.widest {
+            // The report's widest cells stand for its made rows.
+            for cells in table.rows { layout.measure(cells) }
+            for (column, cells) in widest().enumerated() {
+                for cell in cells { layout.measure(cell, in: column) }
+            }
+        } else {
+            body.forEachRow { layout.measure($0) }
+        }
+        for cells in table.totals { layout.measure(cells) }
+        // Lines gathered into blocks of about 64 KB: one write (and one pass of the output
+        // guard) a block, not one a line.
+        let block = OutputBlock(out)
+        layout.lay(titles, into: block)
+        body.forEachRow { cells in
+            layout.lay(cells, into: block)
+            block.flushIfFull()
+        }
+        block.flush()
+        guard !table.totals.isEmpty else { return }
+        // The totals wait for the rule, as wide as the widest line.
+        let held = OutputBlock(out)
+        for cells in table.totals { layout.lay(cells, into: held) }
+        out.write(String(repeating: "-", count: layout.widest) + "\n")
+        held.flush()
+    }
+
+    /// Whether a cell shows nothing in text (its column's blanks are then left out at a
+    /// line's end).
+    func isBlank(_ cell: ReportDocument.Cell) -> Bool {
+        switch cell {
+        case .text(let text): return text.isEmpty
+        case .name(let name, let depth): return depth == 0 && name.isEmpty
+        case .empty: return true
+        default: return false
+        }
+    }
+
+    /// `textCell(cell)` written into a block: dates and amounts in Flourish's own way without
+    /// a string; status words painted when colour is on.
+    func append(_ cell: ReportDocument.Cell, to block: OutputBlock) {
+        switch cell {
+        case .text(let text) where !colour: block.append(text)
+        case .date(let date): block.append(date)
+        case .money(let amount) where money.display == nil: money.write(amount, to: block)
+        default:
+            let text = textCell(cell)
+            block.append(colour ? Self.paint(text) : text)
         }
     }
 
@@ -133,7 +187,7 @@ public struct DocumentRenderer {
 
     /// Writes the report as CSV in blocks of rows (a register has a row per split line).
     public func csv(_ document: ReportDocument, to out: TextOutput) {
-        var block = OutputBlock(out)
+        let block = OutputBlock(out)
         func line(_ fields: [String]) {
             for (index, field) in fields.enumerated() {
                 if index > 0 { block += "," }
@@ -145,30 +199,34 @@ public struct DocumentRenderer {
         /// A row written cell by cell: dates and amounts straight into the block.
         func line(_ row: [ReportDocument.Cell]) {
             for (index, cell) in row.enumerated() {
-                if index > 0 { block += "," }
+                if index > 0 { block.append(byte: UInt8(ascii: ",")) }
                 switch cell {
                 case .date(let date): block.append(date)
                 case .money(let amount): block.append(amount, decimals: money.currency.decimals)
+                case .text(let text) where !Self.isFormula(text): block.appendField(text)
                 default: block.appendField(csvCell(cell))
                 }
             }
-            block += "\r\n"
+            block.append(byte: 0x0D)
+            block.append(byte: 0x0A)
             block.flushIfFull()
         }
         if document.tables.count == 1, let table = document.tables.first {
             line(table.columns.map(\.id))
-            for row in table.body { line(row) }
+            table.body.forEachRow(line)
             for row in table.totals { line(row) }
         } else {
             line(["table", "row", "column", "value"])
             for table in document.tables {
-                let body = table.body
-                for index in 0..<body.count + table.totals.count {
-                    let row = index < body.count ? body[index] : table.totals[index - body.count]
+                var number = 0
+                func cells(_ row: [ReportDocument.Cell]) {
+                    number += 1
                     for (column, cell) in zip(table.columns, row) {
-                        line([table.id, String(index + 1), column.id, csvCell(cell)])
+                        line([table.id, String(number), column.id, csvCell(cell)])
                     }
                 }
+                table.body.forEachRow(cells)
+                table.totals.forEach(cells)
             }
         }
         block.flush()
@@ -185,13 +243,16 @@ public struct DocumentRenderer {
     /// A text cell a spreadsheet will not run: one that begins with `=`, `+`, `-`, `@`, a tab
     /// or a carriage return gets a leading `'` (README, "CSV").
     static func csvText(_ text: String) -> String {
-        // On the first byte: the six characters are ASCII, and an ASCII byte is always that
-        // character.
+        isFormula(text) ? "'" + text : text
+    }
+
+    /// Whether a spreadsheet would read a cell as a formula: judged on the first byte (the six
+    /// characters are ASCII, and an ASCII byte is always that character).
+    static func isFormula(_ text: String) -> Bool {
         switch text.utf8.first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: break
-        default: return text
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
         }
-        return "'" + text
     }
 
     /// A field quoted per RFC 4180 when it holds a comma, a quote or a line break
@@ -250,7 +311,7 @@ public struct DocumentRenderer {
         let notes: [JSONValue] = document.notes.map { note in
             .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map(sentence)))])
         }
-        var block = OutputBlock(out)
+        let block = OutputBlock(out)
         /// `"key": value` one level into the top object, then a comma unless it is the last.
         func member(_ key: String, _ item: JSONValue, last: Bool = false) {
             block += "  " + JSONValue.quote(key) + ": "
@@ -285,8 +346,9 @@ public struct DocumentRenderer {
                     // straight into the block: the keys are quoted once.
                     let keys = table.columns.map { Array(("          " + JSONValue.quote($0.id) + ": ").utf8) }
                     let quote = UInt8(ascii: "\"")
-                    for index in body.indices {
-                        let row = body[index]
+                    var index = 0
+                    body.forEachRow { row in
+                        index += 1
                         let count = min(keys.count, row.count)
                         block += count == 0 ? "        {}" : "        {\n"
                         for (number, (key, cell)) in zip(keys, row).enumerated() {
@@ -308,7 +370,7 @@ public struct DocumentRenderer {
                             block += number + 1 < count ? ",\n" : "\n"
                         }
                         if count > 0 { block += "        }" }
-                        block += index + 1 < body.count ? ",\n" : "\n"
+                        block += index < body.count ? ",\n" : "\n"
                         block.flushIfFull()
                     }
                     block += "      ],\n"

@@ -58,7 +58,26 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// (C0, DEL, C1) or `##`.
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
-        for byte in bytes {
+        var index = 0
+        // Eight bytes at a time until one needs a look (a control byte, DEL, a quote, a
+        // backslash, 0xC2 — the first byte of a C1 character — or `#`); from there byte by byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                let word = ByteWord.load(raw, index)
+                let flagged = ByteWord.controlExactly(word) | ByteWord.equalExactly(word, 0x7F)
+                    | ByteWord.equalExactly(word, UInt8(ascii: "\"")) | ByteWord.equalExactly(word, UInt8(ascii: "\\"))
+                    | ByteWord.equalExactly(word, 0xC2) | ByteWord.equalExactly(word, UInt8(ascii: "#"))
+                if flagged != 0 {
+                    index += ByteWord.firstFlag(flagged)
+                    break
+                }
+                index += 8
+            }
+            if index > 0 { previous = bytes[index - 1] }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
             case 0x80...0x9F where previous == 0xC2: return false  // C1
@@ -66,6 +85,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             default: break
             }
             previous = byte
+            index += 1
         }
         return true
     }

@@ -6,8 +6,12 @@ public struct MoneyFormat: Sendable {
     }
     /// What goes before the digits in text, and its width.
     private var symbol: String {
-        didSet { symbolWidth = TextTable.width(symbol) }
+        didSet {
+            symbolWidth = TextTable.width(symbol)
+            symbolBytes = Array(symbol.utf8)
+        }
     }
+    private var symbolBytes: [UInt8] = []
     private var symbolWidth = 0
     /// The reader's way of writing amounts (`display` in the ledger, or `--locale`); nil for
     /// Flourish's own: `$1,234.50`, `€3.00`, `CHF 12.00`.
@@ -19,6 +23,7 @@ public struct MoneyFormat: Sendable {
         self.display = display
         symbol = Self.symbol(of: currency)
         symbolWidth = TextTable.width(symbol)
+        symbolBytes = Array(symbol.utf8)
     }
 
     /// `$1,234.50`, `-$0.05`, `€3.00`, `CHF 12.00`; with a display locale, its way
@@ -28,6 +33,14 @@ public struct MoneyFormat: Sendable {
         let digits = money.formatted(decimals: currency.decimals)
         guard money.minorUnits < 0 else { return symbol + digits }
         return "-" + symbol + digits.dropFirst()
+    }
+
+    /// `text(money)` in Flourish's own way (no display locale) written into a block: the sign,
+    /// the symbol, the grouped digits.
+    func write(_ money: Money, to block: OutputBlock) {
+        if money.minorUnits < 0 { block.append(byte: UInt8(ascii: "-")) }
+        block.append(bytes: symbolBytes)
+        block.append(money, decimals: currency.decimals, grouping: true, signed: false)
     }
 
     /// How wide `text(money)` is on screen: counted from the digits in Flourish's own way, from

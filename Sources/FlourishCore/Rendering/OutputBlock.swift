@@ -37,11 +37,15 @@ final class OutputBlock {
     }
 
     func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // A native string's bytes are read where they are (`withUTF8` would first check that
+        // a copy is not needed).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
-    static func += (block: inout OutputBlock, text: String) { block.append(text) }
+    static func += (block: OutputBlock, text: String) { block.append(text) }
 
     /// Bytes as they are.
     func append(bytes more: [UInt8]) { more.withUnsafeBufferPointer { append($0) } }
@@ -80,10 +84,12 @@ final class OutputBlock {
         count += 10
     }
 
-    /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it.
-    func append(_ amount: Money, decimals: Int) {
+    /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it;
+    /// with `grouping`, thousands apart (`1,234.50`); unsigned, without its minus sign.
+    func append(_ amount: Money, decimals: Int, grouping: Bool = false, signed: Bool = true) {
         reserve(48)
-        count += amount.write(decimals: decimals, grouping: false, into: UnsafeMutableBufferPointer(start: buffer + count, count: 48))
+        count += amount.write(decimals: decimals, grouping: grouping, signed: signed,
+                              into: UnsafeMutableBufferPointer(start: buffer + count, count: 48))
     }
 
     /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
@@ -100,23 +106,27 @@ final class OutputBlock {
     /// always that character (never part of another scalar), so judging and doubling bytes is
     /// judging and doubling scalars (a quote followed by a combining mark is still a quote).
     private static func quoteField(_ field: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var field = field
-        field.withUTF8 { field in
-            guard needsQuotes(field) else {
-                emit(field)
-                return
-            }
-            // Quoted, each quote doubled: the runs between quotes are given whole.
-            quote.withUnsafeBufferPointer(emit)
-            var start = 0
-            while let at = field[start...].firstIndex(of: 0x22) {
-                emit(UnsafeBufferPointer(rebasing: field[start...at]))
-                quote.withUnsafeBufferPointer(emit)
-                start = at + 1
-            }
-            emit(UnsafeBufferPointer(rebasing: field[start...]))
-            quote.withUnsafeBufferPointer(emit)
+        if field.utf8.withContiguousStorageIfAvailable({ quoteField(utf8: $0, emit) }) == nil {
+            var field = field
+            field.withUTF8 { quoteField(utf8: $0, emit) }
         }
+    }
+
+    private static func quoteField(utf8 field: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard needsQuotes(field) else {
+            emit(field)
+            return
+        }
+        // Quoted, each quote doubled: the runs between quotes are given whole.
+        quote.withUnsafeBufferPointer(emit)
+        var start = 0
+        while let at = field[start...].firstIndex(of: 0x22) {
+            emit(UnsafeBufferPointer(rebasing: field[start...at]))
+            quote.withUnsafeBufferPointer(emit)
+            start = at + 1
+        }
+        emit(UnsafeBufferPointer(rebasing: field[start...]))
+        quote.withUnsafeBufferPointer(emit)
     }
 
     private static let quote: [UInt8] = [0x22]

@@ -89,6 +89,7 @@ struct TextTable {
     /// (U+20A0 to U+20CF), each one cluster; by the standard library otherwise (combining
     /// marks, emoji sequences).
     static func width(_ text: String) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ width(utf8: $0) }) { return width }
         var copy = text
         return copy.withUTF8 { width(utf8: $0) }
     }
@@ -97,14 +98,15 @@ struct TextTable {
     static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var scalars = 0
         var index = 0
-        // Eight ASCII bytes at a time are eight characters.
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count, ByteWord.load(UnsafeRawPointer(base), index) & ByteWord.high == 0 {
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while index < bytes.count {
+            // Eight ASCII bytes at a time are eight characters (again after each letter beyond
+            // ASCII).
+            if let raw, index + 8 <= bytes.count, ByteWord.load(raw, index) & ByteWord.high == 0 {
                 scalars += 8
                 index += 8
+                continue
             }
-        }
-        while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
                 scalars += 1

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// `flourish report register [NAME…]`: the split lines touching the named accounts, categories
 /// or people (a category matches its sub-categories), with a running balance; or every line
 /// of every entry when no name is given (the CSV export of the whole ledger). Opening
@@ -71,6 +69,47 @@ public struct RegisterReport: Sendable {
         return [.text(status), .text(journal.description(of: item)), .text(tags)]
     }
 
+    /// The widest cell of each column (`MadeRows.widest`): each item's words and each name
+    /// measured once, and the extreme amounts.
+    var widest: [[ReportDocument.Cell]] {
+        var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 7)
+        var wordWidths = [0, 0, 0]
+        var nameWidth = 0
+        var measured = [Bool](repeating: false, count: journal.ledger.names.names.count)
+        var amounts: (least: Money, most: Money)?
+        var running: (least: Money, most: Money)?
+        var lastItem: Int32 = -1
+        for kept in kept {
+            if kept.item != lastItem {
+                lastItem = kept.item
+                let item = journal.items[Int(kept.item)]
+                if widest[0].isEmpty { widest[0] = [.date(item.date)] }
+                for (index, cell) in words(of: item).enumerated() {
+                    guard case .text(let text) = cell else { continue }
+                    let width = TextTable.width(text)
+                    if width > wordWidths[index] || widest[index + 1].isEmpty {
+                        wordWidths[index] = width
+                        widest[index + 1] = [cell]
+                    }
+                }
+            }
+            if !measured[Int(kept.target)] {
+                measured[Int(kept.target)] = true
+                let name = journal.name(kept.target)
+                let width = TextTable.width(name)
+                if width > nameWidth || widest[4].isEmpty {
+                    nameWidth = width
+                    widest[4] = [.text(name)]
+                }
+            }
+            amounts = (min(amounts?.least ?? kept.amount, kept.amount), max(amounts?.most ?? kept.amount, kept.amount))
+            running = (min(running?.least ?? kept.running, kept.running), max(running?.most ?? kept.running, kept.running))
+        }
+        if let amounts { widest[5] = [.money(amounts.least), .money(amounts.most)] }
+        if let running { widest[6] = [.money(running.least), .money(running.most)] }
+        return widest
+    }
+
     public var document: ReportDocument {
         var document = ReportDocument(kind: "register", title: "Register of \(subject) from \(from) to \(to)", from: from, to: to)
         var table = ReportDocument.Table(id: "lines", title: "Lines", columns: [
@@ -81,23 +120,25 @@ public struct RegisterReport: Sendable {
         // A row per split line, made as the renderer reaches it. An entry's lines follow one
         // another, so its words (status, description, tags) are made once for all of them.
         let report = self
-        let last = Mutex<(item: Int32, words: [ReportDocument.Cell])>((-1, []))
-        table.madeRows = ReportDocument.MadeRows(count: kept.count) { index in
-            let kept = report.kept[index]
-            let words = last.withLock { last -> [ReportDocument.Cell] in
-                if last.item != kept.item {
-                    last = (kept.item, report.words(of: report.journal.items[Int(kept.item)]))
-                }
-                return last.words
-            }
+        table.madeRows = ReportDocument.MadeRows(count: kept.count, widest: { report.widest }) { body in
+            var lastItem: Int32 = -1
             var row: [ReportDocument.Cell] = []
             row.reserveCapacity(7)
-            row.append(.date(report.journal.items[Int(kept.item)].date))
-            row.append(contentsOf: words)
-            row.append(.text(report.journal.name(kept.target)))
-            row.append(.money(kept.amount))
-            row.append(.money(kept.running))
-            return row
+            for kept in report.kept {
+                let item = report.journal.items[Int(kept.item)]
+                if lastItem != kept.item {
+                    lastItem = kept.item
+                    row.removeAll(keepingCapacity: true)
+                    row.append(.date(item.date))
+                    row.append(contentsOf: report.words(of: item))
+                } else {
+                    row.removeLast(3)
+                }
+                row.append(.text(report.journal.name(kept.target)))
+                row.append(.money(kept.amount))
+                row.append(.money(kept.running))
+                body(row)
+            }
         }
         document.tables = [table]
         return document

@@ -100,27 +100,49 @@ public struct ReportDocument: Sendable {
 }
 
 extension ReportDocument {
-    /// `count` rows, the row at an index made by `row` from the report's own data.
+    /// `count` rows made one at a time from the report's own data, in order: `forEach` makes
+    /// them and gives each to its argument in one array the next row overwrites, so a
+    /// register of a million lines is never held whole and costs one array. The report may
+    /// remember what its rows share (an entry's words for each of its lines).
     public struct MadeRows: Sendable {
         public var count: Int
-        public var row: @Sendable (Int) -> [Cell]
+        public var forEach: @Sendable (([Cell]) -> Void) -> Void
+        /// When the report knows them: for each column, cells at least as wide in text as any
+        /// made row's cell in that column, in every way of writing amounts — the widest text,
+        /// and the largest and the most negative amount (an amount's width grows with its
+        /// digits and its sign, never otherwise). The text renderer measures these instead of
+        /// making every row a second time (worked out only when asked).
+        public var widest: (@Sendable () -> [[Cell]])?
 
-        public init(count: Int, row: @escaping @Sendable (Int) -> [Cell]) {
+        public init(count: Int, widest: (@Sendable () -> [[Cell]])? = nil, forEach: @escaping @Sendable (([Cell]) -> Void) -> Void) {
             self.count = count
-            self.row = row
+            self.widest = widest
+            self.forEach = forEach
         }
     }
 
-    /// A table's rows as one collection: the stored ones, then the made ones.
-    public struct Body: RandomAccessCollection {
+    /// A table's rows: the stored ones, then the made ones.
+    public struct Body {
         let stored: [[Cell]]
         let made: MadeRows?
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { stored.count + (made?.count ?? 0) }
+        public var count: Int { stored.count + (made?.count ?? 0) }
+        public var isEmpty: Bool { count == 0 }
 
-        public subscript(position: Int) -> [Cell] {
-            position < stored.count ? stored[position] : made!.row(position - stored.count)
+        /// Each row in order (a made row in an array the next one overwrites: keep a copy to
+        /// hold it).
+        public func forEachRow(_ body: ([Cell]) -> Void) {
+            for row in stored { body(row) }
+            // The made rows are given to `body` while it runs, never kept.
+            withoutActuallyEscaping(body) { body in made?.forEach(body) }
+        }
+
+        /// Every row, held: for small tables and tests.
+        public var rows: [[Cell]] {
+            var rows: [[Cell]] = []
+            rows.reserveCapacity(count)
+            forEachRow { rows.append($0) }
+            return rows
         }
     }
 }

@@ -1,0 +1,65 @@
+/// The layout of one report table in text: each column as wide as its widest cell, numbers
+/// to the right, two blanks between columns and none at a line's end. Measured over every
+/// row first (`measure`), then each line laid into an output block (`lay`).
+struct TableText {
+    let renderer: DocumentRenderer
+    /// Whether each column is aligned to the right (numbers).
+    let right: [Bool]
+    private(set) var widths: [Int]
+    /// The widest line laid so far (the rule under the rows is as wide).
+    private(set) var widest = 0
+    /// A column's last text and its width: the lines of an entry share its words.
+    private var lastText: [String]
+    private var lastWidth: [Int]
+
+    init(_ renderer: DocumentRenderer, right: [Bool]) {
+        self.renderer = renderer
+        self.right = right
+        widths = Array(repeating: 0, count: right.count)
+        lastText = Array(repeating: "", count: right.count)
+        lastWidth = Array(repeating: 0, count: right.count)
+    }
+
+    /// How wide a cell is on screen.
+    private mutating func width(_ cell: ReportDocument.Cell, _ column: Int) -> Int {
+        guard case .text(let text) = cell else { return renderer.textWidth(cell) }
+        if StringBytes.same(text, lastText[column]) { return lastWidth[column] }
+        let width = TextTable.width(text)
+        lastText[column] = text
+        lastWidth[column] = width
+        return width
+    }
+
+    /// Widens the columns for a row.
+    mutating func measure(_ cells: [ReportDocument.Cell]) {
+        for column in 0..<min(right.count, cells.count) { measure(cells[column], in: column) }
+    }
+
+    /// Widens a column for a cell.
+    mutating func measure(_ cell: ReportDocument.Cell, in column: Int) {
+        guard column < right.count else { return }
+        widths[column] = max(widths[column], width(cell, column))
+    }
+
+    /// One line into `block`, trailing blanks cut.
+    mutating func lay(_ cells: [ReportDocument.Cell], into block: OutputBlock) {
+        var shown = 0
+        var blanks = 0
+        for column in 0..<min(right.count, cells.count) {
+            let cell = cells[column]
+            let cellWidth = width(cell, column)
+            let padding = max(0, widths[column] - cellWidth)
+            if column > 0 { blanks += 2 }
+            if right[column] { blanks += padding }
+            if !renderer.isBlank(cell) {
+                shown += blanks + cellWidth
+                block.append(repeating: UInt8(ascii: " "), count: blanks)
+                blanks = 0
+                renderer.append(cell, to: block)
+            }
+            if !right[column] { blanks += padding }
+        }
+        block.append(byte: UInt8(ascii: "\n"))
+        widest = max(widest, shown)
+    }
+}
