@@ -132,22 +132,26 @@ final class GuardedOutput: TextOutput {
             if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
                 while index + 8 <= count {
                     let word = ByteWord.load(raw, index)
+                    let controls = ByteWord.control(word)
+                    let others = ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
                     let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
                     let colons = ByteWord.equal(word, UInt8(ascii: ":"))
+                    // Most words hold none of these. DEL, 0xC2 and the pairs may be flagged too
+                    // much (a borrow flags bytes above a true match, never below): such a byte
+                    // is looked at and passes. A pair sets a byte's flag and the next byte's
+                    // flag; the last byte's flag is the top bit. Control bytes are counted
+                    // exactly, so that line feeds, tabs and a carriage return before a line
+                    // feed can be taken out.
                     var flagged: UInt64 = 0
-                    // Most words hold nothing to look at (the quick tests may flag too much,
-                    // never too little); the others are looked at exactly.
-                    if ByteWord.control(word) | ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2) | hashes | colons != 0 {
-                        let feeds = ByteWord.equalExactly(word, 0x0A)
-                        let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
-                        flagged = (ByteWord.controlExactly(word) & ~allowed) | ByteWord.equalExactly(word, 0x7F)
-                            | ByteWord.equalExactly(word, 0xC2)
+                    if controls | others | hashes | colons != 0 {
+                        flagged = others
                         if hashes | colons != 0 {
-                            // A pair sets a byte's flag and the next byte's flag; the last
-                            // byte's flag is the top bit (the pairs counted exactly).
-                            let hashes = ByteWord.equalExactly(word, UInt8(ascii: "#"))
-                            let colons = ByteWord.equalExactly(word, UInt8(ascii: ":"))
                             flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                        }
+                        if controls != 0 {
+                            let feeds = ByteWord.equalExactly(word, 0x0A)
+                            let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
+                            flagged |= ByteWord.controlExactly(word) & ~allowed
                         }
                     }
                     if flagged != 0 {

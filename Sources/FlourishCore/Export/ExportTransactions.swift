@@ -66,6 +66,8 @@ struct ExportTransactions {
             let entry = ledger.entries[i]
             var transaction = Transaction(date: entry.date, status: entry.status, description: ledger.description(of: entry),
                                           tags: ledger.tags(of: entry).map { ledger.names[$0.id] }, postings: [], targets: [], notes: [])
+            transaction.postings.reserveCapacity(entry.postings.count)
+            transaction.targets.reserveCapacity(entry.postings.count)
             for line in entry.postings {
                 let posting = ledger.postings[line]
                 transaction.postings.append((names.name(posting.target.id), posting.amount))

@@ -195,17 +195,18 @@ public enum Exporter {
                 out.append(transaction.date)
                 out += status
                 out.appendField(description)
-                out += ","
+                out.append(byte: UInt8(ascii: ","))
                 out.appendField(tags)
-                out += ","
+                out.append(byte: UInt8(ascii: ","))
                 out.appendField(DocumentRenderer.csvText(posting.account))
-                out += ","
+                out.append(byte: UInt8(ascii: ","))
                 out.appendField(DocumentRenderer.csvText(target))
-                out += ","
+                out.append(byte: UInt8(ascii: ","))
                 out.append(posting.amount, decimals: decimals)
-                out += ","
+                out.append(byte: UInt8(ascii: ","))
                 out.appendField(code)
-                out += "\r\n"
+                out.append(byte: 0x0D)
+                out.append(byte: 0x0A)
             }
             out.flushIfFull()
         }

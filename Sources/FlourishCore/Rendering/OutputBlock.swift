@@ -105,6 +105,7 @@ final class OutputBlock {
     /// doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is
     /// always that character (never part of another scalar), so judging and doubling bytes is
     /// judging and doubling scalars (a quote followed by a combining mark is still a quote).
+    @inline(__always)
     private static func quoteField(_ field: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if field.utf8.withContiguousStorageIfAvailable({ quoteField(utf8: $0, emit) }) == nil {
             var field = field
@@ -112,6 +113,7 @@ final class OutputBlock {
         }
     }
 
+    @inline(__always)
     private static func quoteField(utf8 field: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard needsQuotes(field) else {
             emit(field)
