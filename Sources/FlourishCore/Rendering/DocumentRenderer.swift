@@ -294,9 +294,6 @@ public struct DocumentRenderer {
             default: return .string(plainCell(cell))
             }
         }
-        func object(_ row: [ReportDocument.Cell], _ columns: [ReportDocument.Column]) -> JSONValue {
-            .object(zip(columns, row).map { ($0.id, value($1)) })
-        }
         // A sentence: its kind, its text with plain decimal amounts, and its values by key.
         func sentence(_ line: ReportDocument.Sentence) -> JSONValue {
             let text = line.parts.map { part -> String in
@@ -331,29 +328,39 @@ public struct DocumentRenderer {
             block += "  \"tables\": [\n"
             for (number, table) in document.tables.enumerated() {
                 block += "    {\n"
-                for (key, item) in [("id", JSONValue.string(table.id)), ("title", .string(table.title)),
-                                    ("columns", .array(table.columns.map { .string($0.id) }))] {
-                    block += "      " + JSONValue.quote(key) + ": "
-                    block += item.written(indent: 3)
-                    block += ",\n"
+                block += "      \"id\": " + JSONValue.quote(table.id) + ",\n"
+                block += "      \"title\": " + JSONValue.quote(table.title) + ",\n"
+                block += "      \"columns\": [" + table.columns.map { JSONValue.quote($0.id) }.joined(separator: ", ") + "],\n"
+                // A row a line: `{"key": value, …}`, written straight into the block (the keys
+                // quoted once).
+                // The keys one after another in one array, each at its offset (no array a key
+                // to retain for every row).
+                var keyBytes: [UInt8] = []
+                var keyOffsets = [0]
+                for column in table.columns {
+                    keyBytes += Array((JSONValue.quote(column.id) + ": ").utf8)
+                    keyOffsets.append(keyBytes.count)
                 }
-                let body = table.body
-                if body.isEmpty {
-                    block += "      \"rows\": [],\n"
-                } else {
-                    block += "      \"rows\": [\n"
-                    // Each row as `object(row).written(indent: 4)` would print it, written
-                    // straight into the block: the keys are quoted once.
-                    let keys = table.columns.map { Array(("          " + JSONValue.quote($0.id) + ": ").utf8) }
-                    let quote = UInt8(ascii: "\"")
+                let quote = UInt8(ascii: "\"")
+                func rows(_ name: String, count: Int, _ each: (([ReportDocument.Cell]) -> Void) -> Void) {
+                    guard count > 0 else {
+                        block += "      \"" + name + "\": []"
+                        return
+                    }
+                    block += "      \"" + name + "\": [\n"
                     var index = 0
-                    body.forEachRow { row in
+                    each { row in
                         index += 1
-                        let count = min(keys.count, row.count)
-                        block += count == 0 ? "        {}" : "        {\n"
-                        for (number, (key, cell)) in zip(keys, row).enumerated() {
-                            block.append(bytes: key)
-                            switch cell {
+                        block += "        {"
+                        for number in 0..<min(row.count, keyOffsets.count - 1) {
+                            if number > 0 {
+                                block.append(byte: UInt8(ascii: ","))
+                                block.append(byte: UInt8(ascii: " "))
+                            }
+                            keyBytes.withUnsafeBufferPointer { keys in
+                                block.append(UnsafeBufferPointer(rebasing: keys[keyOffsets[number]..<keyOffsets[number + 1]]))
+                            }
+                            switch row[number] {
                             case .integer(let number): block += String(number)
                             case .empty: block += "null"
                             case .date(let date):
@@ -365,18 +372,18 @@ public struct DocumentRenderer {
                                 block.append(amount, decimals: money.currency.decimals)
                                 block.append(byte: quote)
                             case .text(let text): block.appendJSONString(text)
-                            default: block.appendJSONString(plainCell(cell))
+                            case let cell: block.appendJSONString(plainCell(cell))
                             }
-                            block += number + 1 < count ? ",\n" : "\n"
                         }
-                        if count > 0 { block += "        }" }
-                        block += index < body.count ? ",\n" : "\n"
+                        block += index < count ? "},\n" : "}\n"
                         block.flushIfFull()
                     }
-                    block += "      ],\n"
+                    block += "      ]"
                 }
-                block += "      \"totals\": "
-                block += JSONValue.array(table.totals.map { object($0, table.columns) }).written(indent: 3)
+                let body = table.body
+                rows("rows", count: body.count) { body.forEachRow($0) }
+                block += ",\n"
+                rows("totals", count: table.totals.count) { table.totals.forEach($0) }
                 block += "\n    }" + (number + 1 < document.tables.count ? ",\n" : "\n")
             }
             block += "  ],\n"

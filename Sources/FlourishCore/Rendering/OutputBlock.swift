@@ -18,9 +18,13 @@ final class OutputBlock {
 
     /// Room for `more` bytes after the ones gathered (a larger buffer when one piece is
     /// larger than the block).
+    @inline(__always)
     private func reserve(_ more: Int) {
-        let needed = count + more
-        guard needed > capacity else { return }
+        if count + more > capacity { grow(count + more) }
+    }
+
+    @inline(never)
+    private func grow(_ needed: Int) {
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
         larger.update(from: buffer, count: count)
         buffer.deallocate()
