@@ -51,6 +51,22 @@ final class OutputBlock {
 
     static func += (block: OutputBlock, text: String) { block.append(text) }
 
+    /// `text` appended; returns how wide it is on screen (`TextTable.width`), counted on the
+    /// bytes just copied.
+    func appendMeasured(_ text: String) -> Int {
+        let start = count
+        append(text)
+        return TextTable.width(utf8: UnsafeBufferPointer(start: buffer + start, count: count - start))
+    }
+
+    /// An amount made by `MoneyFormat.make`.
+    func append(_ made: MoneyFormat.Made) {
+        var made = made
+        withUnsafeBytes(of: &made.bytes) { bytes in
+            append(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[0..<made.count]))
+        }
+    }
+
     /// Bytes as they are.
     func append(bytes more: [UInt8]) { more.withUnsafeBufferPointer { append($0) } }
 

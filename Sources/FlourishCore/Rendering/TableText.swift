@@ -47,17 +47,39 @@ struct TableText {
         var blanks = 0
         for column in 0..<min(right.count, cells.count) {
             let cell = cells[column]
-            let cellWidth = width(cell, column)
-            let padding = max(0, widths[column] - cellWidth)
             if column > 0 { blanks += 2 }
-            if right[column] { blanks += padding }
-            if !renderer.isBlank(cell) {
-                shown += blanks + cellWidth
+            switch cell {
+            case .text(let text) where !right[column] && !renderer.colour:
+                // Left-aligned text is measured as it is copied: its blanks come after it.
+                guard !text.isEmpty else {
+                    blanks += widths[column]
+                    continue
+                }
                 block.append(repeating: UInt8(ascii: " "), count: blanks)
-                blanks = 0
-                renderer.append(cell, to: block)
+                let width = block.appendMeasured(text)
+                shown += blanks + width
+                blanks = max(0, widths[column] - width)
+            case .money(let amount) where renderer.money.display == nil:
+                // The amount's bytes are made first; its width comes with them.
+                guard let made = renderer.money.make(amount) else { fallthrough }
+                let padding = max(0, widths[column] - made.width)
+                if right[column] { blanks += padding }
+                block.append(repeating: UInt8(ascii: " "), count: blanks)
+                block.append(made)
+                shown += blanks + made.width
+                blanks = right[column] ? 0 : padding
+            default:
+                let cellWidth = width(cell, column)
+                let padding = max(0, widths[column] - cellWidth)
+                if right[column] { blanks += padding }
+                if !renderer.isBlank(cell) {
+                    shown += blanks + cellWidth
+                    block.append(repeating: UInt8(ascii: " "), count: blanks)
+                    blanks = 0
+                    renderer.append(cell, to: block)
+                }
+                if !right[column] { blanks += padding }
             }
-            if !right[column] { blanks += padding }
         }
         block.append(byte: UInt8(ascii: "\n"))
         widest = max(widest, shown)
