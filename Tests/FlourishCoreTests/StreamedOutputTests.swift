@@ -85,6 +85,28 @@ import Testing
         }
     }
 
+    /// On a terminal with colour, status words are painted after the columns are measured:
+    /// the escapes take no room, amounts stay right-aligned, trailing blanks are cut.
+    @Test func paintedStatusWordsKeepTheirColumns() {
+        var document = ReportDocument(kind: "k", title: "T", from: nil, to: nil)
+        var table = ReportDocument.Table(id: "t", title: "Budgets", columns: [.init("c", "Category"), .init("s", "Status"),
+                                                                           .init("a", "Left", numeric: true), .init("n", "Note")])
+        table.rows = [[.text("Food"), .text("over"), .money(Money(minorUnits: -1250)), .text("")],
+                      [.text("Transport and travel"), .text("on track"), .money(Money(minorUnits: 5)), .text("x")]]
+        document.tables = [table]
+        let renderer = DocumentRenderer(currency: Currency(code: "EUR", decimals: 2), colour: true)
+        let red = "\u{1B}[31mover\u{1B}[0m", green = "\u{1B}[32mon track\u{1B}[0m"
+        #expect(renderer.text(document) == """
+            T
+
+            Budgets
+            Category              Status       Left  Note
+            Food                  \(red)      -€12.50
+            Transport and travel  \(green)    €0.05  x
+
+            """)
+    }
+
     /// JSON rows written straight into the output, a row a line, read as the values they stand
     /// for.
     @Test func jsonRowsAreTheValuesTheyStandFor() {
