@@ -50,6 +50,28 @@ import Testing
             .map(\.minorUnits) == [0, 2_000, 0, 0, 1_000])
     }
 
+    /// A booked ledger extended by one more file (as the forecast extends it) and booked again
+    /// keeps its own amounts as they were — directives written without decimals are not
+    /// scaled a second time — and books the new file's lines with them.
+    @Test func aBookedLedgerExtendedByAFileIsBookedAgainWithoutScalingTwice() throws {
+        let text = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100\nbudget 2026-01-01 Food 50\n"
+            + "2026-01-02 Shop\n  Food  20.5\n  Bank\n"
+        let journal = TestSupport.book(TestSupport.load(text))
+        let more = Parser.parse(SourceFile(path: "(more)", text: "category Snacks\n2026-01-03 Kiosk\n  Snacks  1.25\n  Bank\n"),
+                                fileIndex: journal.ledger.files.count)
+        let again = Booker.book(LedgerLoader.extended(journal.ledger, with: more))
+        #expect(again.diagnostics.isEmpty)
+        let ledger = again.journal.ledger
+        #expect(ledger.openings.map(\.amount.value) == [Money(minorUnits: 10_000)])
+        #expect(ledger.budgets.map(\.amount.value) == [Money(minorUnits: 5_000)])
+        let names = ledger.names
+        let balances = try again.journal.balances(through: CivilDate(year: 2026, month: 1, day: 3)!)
+        // By hand: 100.00 − 20.50 − 1.25.
+        #expect(balances[Int(try #require(names.id(of: "Bank")))] == Money(minorUnits: 7_825))
+        #expect(balances[Int(try #require(names.id(of: "Snacks")))] == Money(minorUnits: 125))
+        #expect(again.journal.items.count == journal.items.count + 1)
+    }
+
     /// An editor's unsaved buffer stands in for an included file, even one not on disk yet.
     @Test func includesResolveFromMemoryFirst() {
         let folder = TestSupport.temporaryDirectory()

@@ -85,11 +85,13 @@ extension Booker {
         }
 
         // Directives: one that cannot be scaled is left out.
+        let scaledFiles = ledger.scaledFiles
         func scaleAll<Item>(_ items: inout [Item], _ amount: WritableKeyPath<Item, Located<Money>>) {
             guard !items.isEmpty else { return }
             items = items.compactMap { item in
                 var item = item
                 let written = item[keyPath: amount]
+                if Int(written.location.file) < scaledFiles { return item }
                 let scale = Int(ledger.amountScales[written.location] ?? 0)
                 guard let value = scaled(written.value, scale: scale, at: written.location) else { return nil }
                 item[keyPath: amount].value = value
@@ -108,5 +110,6 @@ extension Booker {
         scaleAll(&ledger.subscriptions, \.amount)
         scaleAll(&ledger.snapshotAssertions, \.amount)
         ledger.amountScales = [:]
+        ledger.scaledFiles = ledger.files.count
     }
 }

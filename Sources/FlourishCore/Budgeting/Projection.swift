@@ -114,20 +114,11 @@ public struct Projection: Sendable {
             day = day.adding(days: 1)
         }
 
-        // Booked with the ledger: its files from memory, the projection as one more file.
-        let files = ledger.files
-        let included = Set(ledger.includes.compactMap(\.file))
-        let roots = files.indices.filter { !included.contains($0) }.map { files[$0] }
-        var overlay: [String: [UInt8]] = [:]
-        for file in files {
-            overlay[LedgerLoader.normalise(file.path)] = file.bytes
-            overlay[LedgerLoader.normalise(FileSystem.absolute(file.path))] = file.bytes
-        }
-        let folders = files.map { FileSystem.directory(of: FileSystem.absolute($0.path)) }
-        let generated = SourceFile(path: "(forecast)", text: text)
-        var loaded = LedgerLoader.load(sources: roots + [generated], overlay: overlay, allowedIncludes: folders)
-        let booked = Booker.book(loaded.takeLedger())
-        let problems = (loaded.diagnostics + booked.diagnostics).filter { $0.severity == .error }
+        // Booked with the ledger: the projection parsed as one more file and added to the
+        // booked ledger (its own files are not read again), then all of it booked once more.
+        let generated = Parser.parse(SourceFile(path: "(forecast)", text: text), fileIndex: ledger.files.count)
+        let booked = Booker.book(LedgerLoader.extended(ledger, with: generated))
+        let problems = (generated.diagnostics + booked.diagnostics).filter { $0.severity == .error }
         return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
     }
 

@@ -89,6 +89,35 @@ extension LedgerLoader {
         return ledger
     }
 
+    /// A ledger (linked or booked) with one more file read after all of its own — the
+    /// forecast's projection, parsed alone at index `ledger.files.count`: the file's names
+    /// moved into the ledger's table, its lines, entries and tags appended with their indices
+    /// shifted, its declarations and directives appended. The ledger's own files are not read
+    /// again.
+    static func extended(_ base: consuming Ledger, with file: ParsedFile) -> Ledger {
+        var ledger = base
+        let part = file.ledger
+        let ids = part.names.names.map { ledger.names.intern($0) }
+        let lineOffset = ledger.postings.count
+        let tagOffset = ledger.entryTags.count
+        ledger.files.append(file.file)
+        ledger.includes += file.includes
+        ledger.postings += part.postings.map { posting in
+            var moved = posting
+            moved.target.id = ids[Int(posting.target.id)]
+            return moved
+        }
+        ledger.entryTags += part.entryTags.map { NameRef(id: ids[Int($0.id)], location: $0.location) }
+        ledger.entries += part.entries.map { entry in
+            var moved = entry
+            moved.postings = entry.postings.lowerBound + lineOffset..<entry.postings.upperBound + lineOffset
+            moved.tagRange = entry.tagRange.lowerBound + tagOffset..<entry.tagRange.upperBound + tagOffset
+            return moved
+        }
+        append(part, ids: ids, postingOffset: lineOffset, to: &ledger)
+        return ledger
+    }
+
     /// Where a place comes when the ledger is read from its first line: a file is read up to
     /// an `include`, then the included file, then the rest of the file.
     struct ReadingOrder {

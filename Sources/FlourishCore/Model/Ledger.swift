@@ -42,6 +42,9 @@ public struct Ledger: Sendable {
     /// Digits after the decimal point of each directive's amount, by the amount's location,
     /// until booking scales the amounts to minor units (split lines keep theirs in `Posting`).
     public var amountScales: [SourceLocation: UInt8] = [:]
+    /// How many of the first files booking has scaled already: a booked ledger extended by one
+    /// more file (the forecast's projection) is booked again without scaling them twice.
+    public var scaledFiles = 0
     /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
     /// checks them against the ledger's currency.
     public var amountCodes: [SourceLocation: Located<String>] = [:]
