@@ -50,6 +50,17 @@ import Testing
             .map(\.minorUnits) == [0, 2_000, 0, 0, 1_000])
     }
 
+    /// A quoted description reads without its quotes and with its escapes undone; an unquoted
+    /// one as written, quotes and all.
+    @Test func descriptionsReadAsTheirTextNotTheirQuoting() {
+        let text = "currency USD\naccount Bank checking\ncategory Food\n"
+            + "2026-01-02 \"Joe's \\\"corner\\\" shop \\\\ café\"\n  Food 1\n  Bank\n"
+            + "2026-01-03 \"Plain, quoted\"\n  Food 1\n  Bank\n"
+            + "2026-01-04 Not quoted \"at all\"\n  Food 1\n  Bank\n"
+        let ledger = TestSupport.book(TestSupport.load(text)).ledger
+        #expect(ledger.entries.map(ledger.description(of:)) == ["Joe's \"corner\" shop \\ café", "Plain, quoted", "Not quoted \"at all\""])
+    }
+
     /// A booked ledger extended by one more file (as the forecast extends it) and booked again
     /// keeps its own amounts as they were — directives written without decimals are not
     /// scaled a second time — and books the new file's lines with them.

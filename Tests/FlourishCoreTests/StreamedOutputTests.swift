@@ -69,6 +69,7 @@ import Testing
         var text = Self.ledger(400)
         text += "2026-06-01 Refund, \"long\" description of the shop's return #food #refund\n  Food -1234.56\n  \"Compte Chèque\"\n\n"
         text += "2026-06-02 x\n  Zoë -98765.43\n  \"Compte Chèque\"\n\n"
+        text += "2026-06-03 * \"A quoted \\\"escaped\\\" description, longer than any other in this ledger\"\n  Food 1\n  Zoë\n\n"
         let journal = TestSupport.book(TestSupport.load(text))
         let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
         let term = try ReportQuery.term("Zoë", currency: journal.currency).get()

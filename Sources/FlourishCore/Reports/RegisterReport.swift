@@ -69,13 +69,20 @@ public struct RegisterReport: Sendable {
         return [.text(status), .text(journal.description(of: item)), .text(tags)]
     }
 
-    /// The widest cell of each column (`MadeRows.widest`): each item's words and each name
-    /// measured once, and the extreme amounts.
+    /// The widest cell of each column (`MadeRows.widest`): each item's words measured once
+    /// (an entry's description on the file's bytes, its tags from each tag's width), each name
+    /// once, and the extreme amounts.
     var widest: [[ReportDocument.Cell]] {
+        let ledger = journal.ledger
         var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 7)
-        var wordWidths = [0, 0, 0]
-        var nameWidth = 0
-        var measured = [Bool](repeating: false, count: journal.ledger.names.names.count)
+        var nameWidths = [Int](repeating: -1, count: ledger.names.names.count)
+        func width(of name: Int32) -> Int {
+            if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = TextTable.width(ledger.names[name]) }
+            return nameWidths[Int(name)]
+        }
+        var marked = false
+        var widestWords: (description: (width: Int, item: Int32), tags: (width: Int, item: Int32)) = ((-1, -1), (-1, -1))
+        var widestName: (width: Int, id: Int32) = (-1, -1)
         var amounts: (least: Money, most: Money)?
         var running: (least: Money, most: Money)?
         var lastItem: Int32 = -1
@@ -84,27 +91,33 @@ public struct RegisterReport: Sendable {
                 lastItem = kept.item
                 let item = journal.items[Int(kept.item)]
                 if widest[0].isEmpty { widest[0] = [.date(item.date)] }
-                for (index, cell) in words(of: item).enumerated() {
-                    guard case .text(let text) = cell else { continue }
-                    let width = TextTable.width(text)
-                    if width > wordWidths[index] || widest[index + 1].isEmpty {
-                        wordWidths[index] = width
-                        widest[index + 1] = [cell]
+                var description: Int
+                if case .entry(let i) = item.kind {
+                    let entry = ledger.entries[i]
+                    marked = marked || entry.status != .unmarked
+                    description = ledger.withDescriptionBytes(of: entry) { TextTable.width(utf8: $0) }
+                    let tags = ledger.tags(of: entry)
+                    if !tags.isEmpty {
+                        // `#a #b`: a `#` before each, a blank between.
+                        let width = tags.reduce(2 * tags.count - 1) { $0 + width(of: $1.id) }
+                        if width > widestWords.tags.width { widestWords.tags = (width, kept.item) }
                     }
+                } else {
+                    description = TextTable.width(journal.description(of: item))
                 }
+                if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
-            if !measured[Int(kept.target)] {
-                measured[Int(kept.target)] = true
-                let name = journal.name(kept.target)
-                let width = TextTable.width(name)
-                if width > nameWidth || widest[4].isEmpty {
-                    nameWidth = width
-                    widest[4] = [.text(name)]
-                }
-            }
+            let name = width(of: kept.target)
+            if name > widestName.width { widestName = (name, kept.target) }
             amounts = (min(amounts?.least ?? kept.amount, kept.amount), max(amounts?.most ?? kept.amount, kept.amount))
             running = (min(running?.least ?? kept.running, kept.running), max(running?.most ?? kept.running, kept.running))
         }
+        if marked { widest[1] = [.text("*")] }
+        if widestWords.description.item >= 0 {
+            widest[2] = [words(of: journal.items[Int(widestWords.description.item)])[1]]
+        }
+        if widestWords.tags.item >= 0 { widest[3] = [words(of: journal.items[Int(widestWords.tags.item)])[2]] }
+        if widestName.id >= 0 { widest[4] = [.text(journal.name(widestName.id))] }
         if let amounts { widest[5] = [.money(amounts.least), .money(amounts.most)] }
         if let running { widest[6] = [.money(running.least), .money(running.most)] }
         return widest
