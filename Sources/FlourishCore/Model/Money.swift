@@ -28,30 +28,44 @@ public struct Money: Hashable, Comparable, Sendable {
     /// returns how many bytes it took: renderers of long reports write amounts straight into
     /// their output. Unsigned, the minus sign is left out (text puts it before the symbol).
     public func write(decimals: Int, grouping: Bool, signed: Bool = true, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        // Digits written from the right: at most 19 digits, 6 group separators, a point, a
-        // sign and the padding zeros of `decimals` (kept under 18).
+        // At most 20 digits (with the padding zeros of `decimals`, kept under 18), 6 group
+        // separators, a point and a sign. The length is worked out first, so the digits are
+        // written from the right straight into place.
         let decimals = min(max(decimals, 0), 18)
-        var magnitude = minorUnits.magnitude
-        var index = 48
-        func put(_ byte: UInt8) {
-            index -= 1
-            out[index] = byte
+        let magnitude = minorUnits.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        let whole = max(digits - decimals, 1)
+        let sign = signed && minorUnits < 0 ? 1 : 0
+        let count = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+        var index = count
+        var value = magnitude
         for _ in 0..<decimals {
-            put(UInt8(48 + magnitude % 10))
-            magnitude /= 10
+            index -= 1
+            out[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            value /= 10
         }
-        if decimals > 0 { put(UInt8(ascii: ".")) }
-        var written = 0
-        repeat {
-            if grouping && written > 0 && written % 3 == 0 { put(UInt8(ascii: ",")) }
-            put(UInt8(48 + magnitude % 10))
-            magnitude /= 10
-            written += 1
-        } while magnitude > 0
-        if signed && minorUnits < 0 { put(UInt8(ascii: "-")) }
-        let count = 48 - index
-        for offset in 0..<count { out[offset] = out[index + offset] }
+        if decimals > 0 {
+            index -= 1
+            out[index] = UInt8(ascii: ".")
+        }
+        var inGroup = 0
+        for _ in 0..<whole {
+            if grouping && inGroup == 3 {
+                index -= 1
+                out[index] = UInt8(ascii: ",")
+                inGroup = 0
+            }
+            index -= 1
+            out[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            value /= 10
+            inGroup += 1
+        }
+        if sign == 1 { out[0] = UInt8(ascii: "-") }
         return count
     }
 }

@@ -11,6 +11,11 @@ struct TableText {
     /// A column's last text and its width: the lines of an entry share its words.
     private var lastText: [String]
     private var lastWidth: [Int]
+    /// A column's last long text as laid, where its bytes are stored, and its width (see
+    /// `appendText`).
+    private var laidText: [String]
+    private var laidAddress: [UnsafePointer<UInt8>?]
+    private var laidWidth: [Int]
 
     init(_ renderer: DocumentRenderer, right: [Bool]) {
         self.renderer = renderer
@@ -18,6 +23,28 @@ struct TableText {
         widths = Array(repeating: 0, count: right.count)
         lastText = Array(repeating: "", count: right.count)
         lastWidth = Array(repeating: 0, count: right.count)
+        laidText = Array(repeating: "", count: right.count)
+        laidAddress = Array(repeating: nil, count: right.count)
+        laidWidth = Array(repeating: 0, count: right.count)
+    }
+
+    /// Copies a text into the block and returns its width. An entry's description stands on
+    /// each of its lines: a text longer than 15 bytes has storage of its own, and when it is
+    /// the column's last one — the same storage, kept alive here, so the same bytes — it is
+    /// not measured again.
+    private mutating func appendText(_ text: String, column: Int, into block: OutputBlock) -> Int {
+        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil else {
+            return block.appendMeasured(text)
+        }
+        if address == laidAddress[column] {
+            block.append(text)
+            return laidWidth[column]
+        }
+        let width = block.appendMeasured(text)
+        laidText[column] = text
+        laidAddress[column] = address
+        laidWidth[column] = width
+        return width
     }
 
     /// How wide a cell is on screen.
@@ -56,7 +83,7 @@ struct TableText {
                     continue
                 }
                 block.append(repeating: UInt8(ascii: " "), count: blanks)
-                let width = block.appendMeasured(text)
+                let width = appendText(text, column: column, into: block)
                 shown += blanks + width
                 blanks = max(0, widths[column] - width)
             case .money(let amount) where renderer.money.display == nil:
