@@ -331,59 +331,22 @@ public struct DocumentRenderer {
                 block += "      \"id\": " + JSONValue.quote(table.id) + ",\n"
                 block += "      \"title\": " + JSONValue.quote(table.title) + ",\n"
                 block += "      \"columns\": [" + table.columns.map { JSONValue.quote($0.id) }.joined(separator: ", ") + "],\n"
-                // A row a line: `{"key": value, …}`, written straight into the block (the keys
-                // quoted once).
-                // The keys one after another in one array, each at its offset (no array a key
-                // to retain for every row).
-                var keyBytes: [UInt8] = []
-                var keyOffsets = [0]
-                for column in table.columns {
-                    keyBytes += Array((JSONValue.quote(column.id) + ": ").utf8)
-                    keyOffsets.append(keyBytes.count)
-                }
-                let quote = UInt8(ascii: "\"")
-                func rows(_ name: String, count: Int, _ each: (([ReportDocument.Cell]) -> Void) -> Void) {
-                    guard count > 0 else {
-                        block += "      \"" + name + "\": []"
-                        return
-                    }
-                    block += "      \"" + name + "\": [\n"
-                    var index = 0
-                    each { row in
-                        index += 1
-                        block += "        {"
-                        for number in 0..<min(row.count, keyOffsets.count - 1) {
-                            if number > 0 {
-                                block.append(byte: UInt8(ascii: ","))
-                                block.append(byte: UInt8(ascii: " "))
-                            }
-                            keyBytes.withUnsafeBufferPointer { keys in
-                                block.append(UnsafeBufferPointer(rebasing: keys[keyOffsets[number]..<keyOffsets[number + 1]]))
-                            }
-                            switch row[number] {
-                            case .integer(let number): block += String(number)
-                            case .empty: block += "null"
-                            case .date(let date):
-                                block.append(byte: quote)
-                                block.append(date)
-                                block.append(byte: quote)
-                            case .money(let amount):
-                                block.append(byte: quote)
-                                block.append(amount, decimals: money.currency.decimals)
-                                block.append(byte: quote)
-                            case .text(let text): block.appendJSONString(text)
-                            case let cell: block.appendJSONString(plainCell(cell))
-                            }
-                        }
-                        block += index < count ? "},\n" : "}\n"
-                        block.flushIfFull()
-                    }
-                    block += "      ]"
-                }
+                // A row a line (`JSONRows`).
+                var writer = JSONRows(table.columns, renderer: self)
                 let body = table.body
-                rows("rows", count: body.count) { body.forEachRow($0) }
+                block += body.isEmpty ? "      \"rows\": []" : "      \"rows\": [\n"
+                var index = 0
+                body.forEachRow { row in
+                    index += 1
+                    writer.write(row, last: index == body.count, into: block)
+                }
+                if !body.isEmpty { block += "      ]" }
                 block += ",\n"
-                rows("totals", count: table.totals.count) { table.totals.forEach($0) }
+                block += table.totals.isEmpty ? "      \"totals\": []" : "      \"totals\": [\n"
+                for (number, row) in table.totals.enumerated() {
+                    writer.write(row, last: number + 1 == table.totals.count, into: block)
+                }
+                if !table.totals.isEmpty { block += "      ]" }
                 block += "\n    }" + (number + 1 < document.tables.count ? ",\n" : "\n")
             }
             block += "  ],\n"

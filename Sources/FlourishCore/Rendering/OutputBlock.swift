@@ -85,7 +85,9 @@ final class OutputBlock {
     }
 
     /// `text` as a JSON string (`JSONValue.quote`), written straight in when it needs no escape.
-    func appendJSONString(_ text: String) {
+    /// Returns whether the text went in as it is (no escape needed).
+    @discardableResult
+    func appendJSONString(_ text: String) -> Bool {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             guard JSONValue.isPlain(utf8) else { return false }
@@ -95,6 +97,7 @@ final class OutputBlock {
             return true
         }
         if !plain { append(JSONValue.quote(text)) }
+        return plain
     }
 
     /// `YYYY-MM-DD`.
