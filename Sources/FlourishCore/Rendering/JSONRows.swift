@@ -3,8 +3,9 @@
 /// escaped as `JSONValue.quote` escapes it (docs/json.md).
 struct JSONRows {
     let renderer: DocumentRenderer
-    /// The quoted keys with their `: `, one after another, each at its offset (no array a key
-    /// to retain for every row).
+    /// Each column's key as it is written before a value — `        {"date": ` for the first,
+    /// `, "amount": ` for the others — and the same with the value's opening quote, one after
+    /// another at their offsets (a row is a few copies, and no array a key to retain).
     private let keys: [UInt8]
     private let offsets: [Int]
     /// A column's last long text found plain, and where its bytes are stored (see `write`).
@@ -15,8 +16,11 @@ struct JSONRows {
         self.renderer = renderer
         var keys: [UInt8] = []
         var offsets = [0]
-        for column in columns {
-            keys += Array((JSONValue.quote(column.id) + ": ").utf8)
+        for (number, column) in columns.enumerated() {
+            let key = (number == 0 ? "        {" : ", ") + JSONValue.quote(column.id) + ": "
+            keys += Array(key.utf8)
+            offsets.append(keys.count)
+            keys += Array((key + "\"").utf8)
             offsets.append(keys.count)
         }
         self.keys = keys
@@ -28,41 +32,51 @@ struct JSONRows {
     /// One row, then a comma unless it is the last, then a line feed.
     mutating func write(_ row: [ReportDocument.Cell], last: Bool, into block: OutputBlock) {
         let quote = UInt8(ascii: "\"")
-        block += "        {"
-        for number in 0..<min(row.count, offsets.count - 1) {
-            if number > 0 {
-                block.append(byte: UInt8(ascii: ","))
-                block.append(byte: UInt8(ascii: " "))
+        let count = min(row.count, offsets.count / 2)
+        if count == 0 { block += "        {" }
+        keys.withUnsafeBufferPointer { keys in
+            /// Column `number`'s key, with the value's opening quote when `quoted`.
+            func key(_ number: Int, quoted: Bool) {
+                let at = 2 * number + (quoted ? 1 : 0)
+                block.append(UnsafeBufferPointer(rebasing: keys[offsets[at]..<offsets[at + 1]]))
             }
-            keys.withUnsafeBufferPointer { keys in
-                block.append(UnsafeBufferPointer(rebasing: keys[offsets[number]..<offsets[number + 1]]))
-            }
-            switch row[number] {
-            case .integer(let number): block += String(number)
-            case .empty: block += "null"
-            case .date(let date):
-                block.append(byte: quote)
-                block.append(date)
-                block.append(byte: quote)
-            case .money(let amount):
-                block.append(byte: quote)
-                block.append(amount, decimals: renderer.money.currency.decimals)
-                block.append(byte: quote)
-            case .text(let text):
-                // An entry's description stands on each of its lines: a long text (more than
-                // 15 bytes, so with storage of its own) found plain is not judged again while
-                // it is the column's last one — the same storage, kept alive here, is the same
-                // bytes.
-                let address = text.utf8.count > 15 ? text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil : nil
-                if let address, address == plainAddress[number] {
+            for number in 0..<count {
+                switch row[number] {
+                case .integer(let value):
+                    key(number, quoted: false)
+                    block += String(value)
+                case .empty:
+                    key(number, quoted: false)
+                    block += "null"
+                case .date(let date):
+                    key(number, quoted: true)
+                    block.append(date)
                     block.append(byte: quote)
-                    block.append(text)
+                case .money(let amount):
+                    key(number, quoted: true)
+                    block.append(amount, decimals: renderer.money.currency.decimals)
                     block.append(byte: quote)
-                } else if block.appendJSONString(text), let address {
-                    plainText[number] = text
-                    plainAddress[number] = address
+                case .text(let text):
+                    // An entry's description stands on each of its lines: a long text (more
+                    // than 15 bytes, so with storage of its own) found plain is not judged
+                    // again while it is the column's last one — the same storage, kept alive
+                    // here, is the same bytes.
+                    let address = text.utf8.count > 15 ? text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil : nil
+                    if let address, address == plainAddress[number] {
+                        key(number, quoted: true)
+                        block.append(text)
+                        block.append(byte: quote)
+                    } else {
+                        key(number, quoted: false)
+                        if block.appendJSONString(text), let address {
+                            plainText[number] = text
+                            plainAddress[number] = address
+                        }
+                    }
+                case let cell:
+                    key(number, quoted: false)
+                    block.appendJSONString(renderer.plainCell(cell))
                 }
-            case let cell: block.appendJSONString(renderer.plainCell(cell))
             }
         }
         block += last ? "}\n" : "},\n"

@@ -88,16 +88,22 @@ final class OutputBlock {
     /// Returns whether the text went in as it is (no escape needed).
     @discardableResult
     func appendJSONString(_ text: String) -> Bool {
-        var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
+        func plain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             guard JSONValue.isPlain(utf8) else { return false }
             append(byte: UInt8(ascii: "\""))
             append(utf8)
             append(byte: UInt8(ascii: "\""))
             return true
         }
-        if !plain { append(JSONValue.quote(text)) }
-        return plain
+        var isPlain: Bool
+        if let judged = text.utf8.withContiguousStorageIfAvailable(plain) {
+            isPlain = judged
+        } else {
+            var text = text
+            isPlain = text.withUTF8(plain)
+        }
+        if !isPlain { append(JSONValue.quote(text)) }
+        return isPlain
     }
 
     /// `YYYY-MM-DD`.
