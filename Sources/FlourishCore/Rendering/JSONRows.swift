@@ -8,9 +8,10 @@ struct JSONRows {
     /// another at their offsets (a row is a few copies, and no array a key to retain).
     private let keys: [UInt8]
     private let offsets: [Int]
-    /// A column's last long text found plain, and where its bytes are stored (see `write`).
+    /// A column's last long text found plain, and where its bytes are stored
+    /// (`StringBytes.storage`).
     private var plainText: [String]
-    private var plainAddress: [UnsafePointer<UInt8>?]
+    private var plainStorage: [UnsafePointer<UInt8>?]
 
     init(_ columns: [ReportDocument.Column], renderer: DocumentRenderer) {
         self.renderer = renderer
@@ -26,7 +27,7 @@ struct JSONRows {
         self.keys = keys
         self.offsets = offsets
         plainText = Array(repeating: "", count: columns.count)
-        plainAddress = Array(repeating: nil, count: columns.count)
+        plainStorage = Array(repeating: nil, count: columns.count)
     }
 
     /// One row, then a comma unless it is the last, then a line feed.
@@ -57,20 +58,18 @@ struct JSONRows {
                     block.append(amount, decimals: renderer.money.currency.decimals)
                     block.append(byte: quote)
                 case .text(let text):
-                    // An entry's description stands on each of its lines: a long text (more
-                    // than 15 bytes, so with storage of its own) found plain is not judged
-                    // again while it is the column's last one — the same storage, kept alive
-                    // here, is the same bytes.
-                    let address = text.utf8.count > 15 ? text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil : nil
-                    if let address, address == plainAddress[number] {
+                    // An entry's description stands on each of its lines: found plain once,
+                    // it is not judged again while it is the column's last one.
+                    let storage = StringBytes.storage(of: text)
+                    if let storage, storage == plainStorage[number] {
                         key(number, quoted: true)
                         block.append(text)
                         block.append(byte: quote)
                     } else {
                         key(number, quoted: false)
-                        if block.appendJSONString(text), let address {
+                        if block.appendJSONString(text), let storage {
                             plainText[number] = text
-                            plainAddress[number] = address
+                            plainStorage[number] = storage
                         }
                     }
                 case let cell:

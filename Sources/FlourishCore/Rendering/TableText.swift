@@ -8,52 +8,54 @@ struct TableText {
     private(set) var widths: [Int]
     /// The widest line laid so far (the rule under the rows is as wide).
     private(set) var widest = 0
-    /// A column's last text and its width: the lines of an entry share its words.
-    private var lastText: [String]
-    private var lastWidth: [Int]
-    /// A column's last long text as laid, where its bytes are stored, and its width (see
-    /// `appendText`).
-    private var laidText: [String]
-    private var laidAddress: [UnsafePointer<UInt8>?]
-    private var laidWidth: [Int]
+    /// A column's last long text, where its bytes are stored, and its width: an entry's
+    /// description stands on each of its lines, and is measured once (`StringBytes.storage`).
+    private var knownText: [String]
+    private var knownStorage: [UnsafePointer<UInt8>?]
+    private var knownWidth: [Int]
 
     init(_ renderer: DocumentRenderer, right: [Bool]) {
         self.renderer = renderer
         self.right = right
         widths = Array(repeating: 0, count: right.count)
-        lastText = Array(repeating: "", count: right.count)
-        lastWidth = Array(repeating: 0, count: right.count)
-        laidText = Array(repeating: "", count: right.count)
-        laidAddress = Array(repeating: nil, count: right.count)
-        laidWidth = Array(repeating: 0, count: right.count)
+        knownText = Array(repeating: "", count: right.count)
+        knownStorage = Array(repeating: nil, count: right.count)
+        knownWidth = Array(repeating: 0, count: right.count)
     }
 
-    /// Copies a text into the block and returns its width. An entry's description stands on
-    /// each of its lines: a text longer than 15 bytes has storage of its own, and when it is
-    /// the column's last one — the same storage, kept alive here, so the same bytes — it is
-    /// not measured again.
+    /// The width of a column's last long text when `storage` is where its bytes are.
+    private func known(_ storage: UnsafePointer<UInt8>?, _ column: Int) -> Int? {
+        guard let storage, storage == knownStorage[column] else { return nil }
+        return knownWidth[column]
+    }
+
+    private mutating func remember(_ text: String, _ storage: UnsafePointer<UInt8>?, _ width: Int, _ column: Int) {
+        guard let storage else { return }
+        knownText[column] = text
+        knownStorage[column] = storage
+        knownWidth[column] = width
+    }
+
+    /// Copies a text into the block and returns its width (measured on the bytes copied, or
+    /// known).
     private mutating func appendText(_ text: String, column: Int, into block: OutputBlock) -> Int {
-        guard text.utf8.count > 15, let address = text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil else {
-            return block.appendMeasured(text)
-        }
-        if address == laidAddress[column] {
+        let storage = StringBytes.storage(of: text)
+        if let width = known(storage, column) {
             block.append(text)
-            return laidWidth[column]
+            return width
         }
         let width = block.appendMeasured(text)
-        laidText[column] = text
-        laidAddress[column] = address
-        laidWidth[column] = width
+        remember(text, storage, width, column)
         return width
     }
 
     /// How wide a cell is on screen.
     private mutating func width(_ cell: ReportDocument.Cell, _ column: Int) -> Int {
         guard case .text(let text) = cell else { return renderer.textWidth(cell) }
-        if StringBytes.same(text, lastText[column]) { return lastWidth[column] }
+        let storage = StringBytes.storage(of: text)
+        if let width = known(storage, column) { return width }
         let width = TextTable.width(text)
-        lastText[column] = text
-        lastWidth[column] = width
+        remember(text, storage, width, column)
         return width
     }
 

@@ -12,27 +12,12 @@ enum StringBytes {
         }
     }
 
-    /// Whether two strings have the same bytes: the lengths first, then the bytes (`==`
-    /// compares characters, which for letters beyond ASCII means normalising both; the same
-    /// bytes are always the same text).
-    static func same(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let same = a.utf8.withContiguousStorageIfAvailable { a in
-            b.utf8.withContiguousStorageIfAvailable { b -> Bool in
-                guard let left = a.baseAddress.map(UnsafeRawPointer.init),
-                      let right = b.baseAddress.map(UnsafeRawPointer.init) else { return true }
-                var index = 0
-                while index + 8 <= a.count {
-                    if ByteWord.load(left, index) != ByteWord.load(right, index) { return false }
-                    index += 8
-                }
-                while index < a.count {
-                    if a[index] != b[index] { return false }
-                    index += 1
-                }
-                return true
-            }
-        }
-        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    /// Where a long string's bytes are stored (more than 15 bytes: a shorter one is kept inline
+    /// and has no place of its own). While the string is kept alive its storage cannot be
+    /// freed or changed, so the same storage is the same bytes: a renderer that keeps the
+    /// string can tell it again at once (an entry's description on each of its lines).
+    static func storage(of text: String) -> UnsafePointer<UInt8>? {
+        guard text.utf8.count > 15 else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
     }
 }
