@@ -57,6 +57,9 @@ struct JSONRows {
                     key(number, quoted: true)
                     block.append(amount, decimals: renderer.money.currency.decimals)
                     block.append(byte: quote)
+                case .text(let text) where text.isEmpty:
+                    key(number, quoted: true)
+                    block.append(byte: quote)
                 case .text(let text):
                     // An entry's description stands on each of its lines: found plain once,
                     // it is not judged again while it is the column's last one.
