@@ -178,6 +178,32 @@ import Testing
         #expect(wrong == [])
     }
 
+    /// The guard's quick word test never misses a byte that needs a look (a control byte,
+    /// `#`, `:`, DEL, 0xC2): every byte value at every place of a word, and random words made
+    /// mostly of such bytes.
+    @Test func theQuickWordTestMissesNothing() {
+        func special(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") || byte == 0x7F || byte == 0xC2
+        }
+        var wrong: [String] = []
+        for value in 0...255 {
+            for place in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[place] = UInt8(value)
+                let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
+                if (ByteWord.quickLook(word) != 0) != special(UInt8(value)) { wrong.append("\(value) at \(place)") }
+            }
+        }
+        var generator = LedgerGenerator(seed: 3)
+        let pieces: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x23, 0x24, 0x39, 0x3A, 0x3B, 0x61, 0x7E, 0x7F, 0x80, 0xC2, 0xC3, 0xFF]
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in pieces[generator.next(pieces.count)] }
+            let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
+            if ByteWord.quickLook(word) == 0 && bytes.contains(where: special) { wrong.append("\(bytes)") }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func cellsAndMarkupEscapePerScalar() {
         #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")

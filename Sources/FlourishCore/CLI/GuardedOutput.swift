@@ -132,6 +132,11 @@ final class GuardedOutput: TextOutput {
             if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
                 while index + 8 <= count {
                     let word = ByteWord.load(raw, index)
+                    if ByteWord.quickLook(word) == 0 {
+                        previous = UInt8(truncatingIfNeeded: word >> 56)
+                        index += 8
+                        continue
+                    }
                     let controls = ByteWord.control(word)
                     let others = ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
                     let hashes = ByteWord.equal(word, UInt8(ascii: "#"))

@@ -42,6 +42,19 @@ enum ByteWord {
         ~(((word & low) + 0x6060_6060_6060_6060) | word) & high
     }
 
+    /// Nonzero when a byte may need the output guard's look: a control byte, `#`, `:`, DEL or
+    /// 0xC2 (the first byte of a C1 character); it may flag more, never less. The tests of
+    /// the ASCII values share their last step: for a value below 0x80 a byte of `word ^ value`
+    /// has the high bit of the byte of `word`, so `(x - 1) & ~x & 0x80` is `(x - 1) & ~word
+    /// & 0x80` for each, and the four are joined before it.
+    @inline(__always)
+    static func quickLook(_ word: UInt64) -> UInt64 {
+        let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x2323_2323_2323_2323) &- ones)
+            | ((word ^ 0x3A3A_3A3A_3A3A_3A3A) &- ones) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ones)
+        let c2 = word ^ 0xC2C2_C2C2_C2C2_C2C2
+        return (below & ~word & high) | ((c2 &- ones) & ~c2 & high)
+    }
+
     /// Byte positions: the index of the lowest flagged byte.
     static func firstFlag(_ flags: UInt64) -> Int { flags.trailingZeroBitCount >> 3 }
 }
