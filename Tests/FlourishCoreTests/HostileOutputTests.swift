@@ -204,6 +204,30 @@ import Testing
         #expect(wrong == [])
     }
 
+    /// JSON's plain-text check, eight bytes at a time, says what a byte-by-byte reading of the
+    /// rule says (no quote, backslash, control character, DEL, C1 or `##`), at every place of
+    /// texts long enough for the word loop.
+    @Test func jsonPlainTextIsJudgedAsByteByByte() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            for (index, byte) in bytes.enumerated() {
+                let previous = index > 0 ? bytes[index - 1] : 0
+                if byte < 0x20 || byte == 0x7F || byte == 0x22 || byte == 0x5C { return false }
+                if (0x80...0x9F).contains(byte) && previous == 0xC2 { return false }
+                if byte == 0x23 && previous == 0x23 { return false }
+            }
+            return true
+        }
+        let pieces = ["a", " ", "é", "€", "#", "##", "\"", "\\", "\u{7F}", "\u{85}", "\u{A0}", "\t", "\n", "x#y", "abcdefgh", "Café, au coin"]
+        var generator = LedgerGenerator(seed: 5)
+        var wrong: [String] = []
+        for _ in 0..<5_000 {
+            let text = (0..<(1 + generator.next(12))).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let bytes = Array(text.utf8)
+            if bytes.withUnsafeBufferPointer(JSONValue.isPlain) != reference(bytes) { wrong.append(text.debugDescription) }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func cellsAndMarkupEscapePerScalar() {
         #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")

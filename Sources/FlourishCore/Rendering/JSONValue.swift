@@ -65,9 +65,12 @@ public indirect enum JSONValue: Sendable, Equatable {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= bytes.count {
                 let word = ByteWord.load(raw, index)
-                let flagged = ByteWord.controlExactly(word) | ByteWord.equalExactly(word, 0x7F)
-                    | ByteWord.equalExactly(word, UInt8(ascii: "\"")) | ByteWord.equalExactly(word, UInt8(ascii: "\\"))
-                    | ByteWord.equalExactly(word, 0xC2) | ByteWord.equalExactly(word, UInt8(ascii: "#"))
+                // As `ByteWord.quickLook`: the ASCII tests share their last step. A borrow may
+                // flag bytes above the first true one, never below it.
+                let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ByteWord.ones)
+                    | ((word ^ 0x2222_2222_2222_2222) &- ByteWord.ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ByteWord.ones)
+                    | ((word ^ 0x2323_2323_2323_2323) &- ByteWord.ones)
+                let flagged = (below & ~word & ByteWord.high) | ByteWord.equal(word, 0xC2)
                 if flagged != 0 {
                     index += ByteWord.firstFlag(flagged)
                     break
