@@ -9,7 +9,7 @@ struct JSONRows {
     private let keys: [UInt8]
     private let offsets: [Int]
     /// A column's last long text found plain, and where its bytes are stored
-    /// (`StringBytes.storage`).
+    /// (`StringBytes.storage`; the text is only kept, so that its storage stays its own).
     private var plainText: [String]
     private var plainStorage: [UnsafePointer<UInt8>?]
 

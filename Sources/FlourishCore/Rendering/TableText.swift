@@ -10,6 +10,8 @@ struct TableText {
     private(set) var widest = 0
     /// A column's last long text, where its bytes are stored, and its width: an entry's
     /// description stands on each of its lines, and is measured once (`StringBytes.storage`).
+    /// The text itself is only kept, never read: held here, its storage cannot be freed and
+    /// given to another string.
     private var knownText: [String]
     private var knownStorage: [UnsafePointer<UInt8>?]
     private var knownWidth: [Int]
