@@ -137,27 +137,22 @@ final class GuardedOutput: TextOutput {
                         index += 8
                         continue
                     }
-                    let controls = ByteWord.control(word)
-                    let others = ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
+                    // A word the quick test flags is looked at test by test. DEL, 0xC2 and
+                    // the pairs may be flagged too much (a borrow flags bytes above a true
+                    // match, never below): such a byte is looked at and passes. A pair sets a
+                    // byte's flag and the next byte's flag; the last byte's flag is the top bit.
+                    // Control bytes are counted exactly, so that line feeds, tabs and a
+                    // carriage return before a line feed can be taken out.
                     let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
                     let colons = ByteWord.equal(word, UInt8(ascii: ":"))
-                    // Most words hold none of these. DEL, 0xC2 and the pairs may be flagged too
-                    // much (a borrow flags bytes above a true match, never below): such a byte
-                    // is looked at and passes. A pair sets a byte's flag and the next byte's
-                    // flag; the last byte's flag is the top bit. Control bytes are counted
-                    // exactly, so that line feeds, tabs and a carriage return before a line
-                    // feed can be taken out.
-                    var flagged: UInt64 = 0
-                    if controls | others | hashes | colons != 0 {
-                        flagged = others
-                        if hashes | colons != 0 {
-                            flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
-                        }
-                        if controls != 0 {
-                            let feeds = ByteWord.equalExactly(word, 0x0A)
-                            let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
-                            flagged |= ByteWord.controlExactly(word) & ~allowed
-                        }
+                    var flagged = ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
+                    if hashes | colons != 0 {
+                        flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
+                    }
+                    if ByteWord.control(word) != 0 {
+                        let feeds = ByteWord.equalExactly(word, 0x0A)
+                        let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
+                        flagged |= ByteWord.controlExactly(word) & ~allowed
                     }
                     if flagged != 0 {
                         // Straight to the first byte that needs a look.
