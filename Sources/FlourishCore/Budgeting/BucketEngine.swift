@@ -21,6 +21,8 @@ public struct BucketEngine {
     /// Every change of the daily allowance, in the order applied: a later change in the same
     /// budgeting month sets the rate of the days from its date on.
     private let allowanceChanges: [(date: CivilDate, amount: Money)]
+    /// Makes every day's snapshot in full, none from the day before's (tests compare the two).
+    var makesEveryDayInFull = false
     /// The first and last dates of the ledger's dated lines (entries and dated directives).
     public var dateRange: ClosedRange<CivilDate>? { journal.dateRange }
 
@@ -193,7 +195,12 @@ public struct BucketEngine {
         var day = start
         var month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
         fundEnvelopes(&state, month)
+        // The day's snapshot, made from the day before's: its lists' storage used again, or
+        // (`quiet`: nothing has happened since it was made) only its daily figures moved on.
+        var snapshot = BucketSnapshot(date: start, month: month)
+        var quiet = false
         func note(_ location: SourceLocation) {
+            quiet = false
             if lastLocation.map({ $0 < location }) ?? true { lastLocation = location }
         }
         while day <= end {
@@ -212,6 +219,7 @@ public struct BucketEngine {
                 } while !month.contains(day) && month.first < day
                 if !month.contains(day) { month = BudgetMonth(containing: day, startDay: ledger.monthStartDay) }
                 state.startMonth()
+                quiet = false
             }
             state.spentToday = .zero
             while next < events.count && events[next].date == day && events[next].kind.phase == 0 {
@@ -235,7 +243,10 @@ public struct BucketEngine {
                 note(events[next].location)
                 next += 1
             }
-            let snapshot = state.snapshot(date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges)
+            if !(quiet && !makesEveryDayInFull && state.quietDay(&snapshot, date: day, month: month, allowanceChanges: allowanceChanges)) {
+                state.snapshot(&snapshot, date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges)
+            }
+            quiet = true
             if outcome.overflow == nil, let overflow = state.overflow {
                 outcome.overflow = Overflow(what: overflow.what, date: day, location: overflow.location)
             }
@@ -542,13 +553,14 @@ public struct BucketEngine {
             funds = sum(funds, amount, what: "the total of the funds")
         }
 
-        mutating func snapshot(date: CivilDate, month: BudgetMonth, ledger: Ledger,
-                               allowanceChanges: [(date: CivilDate, amount: Money)]) -> BucketSnapshot {
+        /// Today's allowance: what is left of it, the days of the month after today, and what
+        /// stays set aside for the rest of the month (today's remainder and each day after
+        /// today at the rate it will have: a change dated later this month counts from its date).
+        mutating func allowanceFigures(date: CivilDate, month: BudgetMonth, allowanceChanges: [(date: CivilDate, amount: Money)])
+            -> (remaining: Money, daysAfter: Int, setAside: Money) {
             let unspent = sum(allowance, spentToday, negate: true, what: "today's allowance")
             let remaining = min(allowance, max(.zero, unspent))
             let daysAfter = month.daysAfter(date)
-            // Each day after today at the rate it will have: a change dated later this month
-            // counts from its date.
             while nextAllowanceChange < allowanceChanges.count && allowanceChanges[nextAllowanceChange].date <= date {
                 nextAllowanceChange += 1
             }
@@ -568,9 +580,61 @@ public struct BucketEngine {
             } catch {
                 fail("the allowance set aside for the rest of the month", at: allowanceLocation)
             }
-            let allowanceSetAside = sum(remaining, future, what: "the allowance set aside for the rest of the month",
-                                        at: allowanceLocation)
-            var billList: [BucketSnapshot.BillStatus] = []
+            let setAside = sum(remaining, future, what: "the allowance set aside for the rest of the month",
+                               at: allowanceLocation)
+            return (remaining, daysAfter, setAside)
+        }
+
+        /// The remainder: funds minus every set-aside.
+        mutating func mainSavings(allowanceSetAside: Money, monthly: Money, goalsTotal: Money, owed: Money,
+                                  envelopesTotal: Money) -> Money {
+            var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
+            main = sum(main, monthly, negate: true, what: "main savings")
+            main = sum(main, goalsTotal, negate: true, what: "main savings")
+            main = sum(main, owed, negate: true, what: "main savings")
+            return sum(main, envelopesTotal, negate: true, what: "main savings")
+        }
+
+        /// Turns the day before's snapshot into today's when nothing happened today: in the
+        /// same budgeting month, with no dated line, directive or bill starting today, only the
+        /// allowance's figures and main savings move — the lists stay as they are. False (and
+        /// `snapshot` untouched) when today is not such a day.
+        mutating func quietDay(_ snapshot: inout BucketSnapshot, date: CivilDate, month: BudgetMonth,
+                               allowanceChanges: [(date: CivilDate, amount: Money)]) -> Bool {
+            guard snapshot.month == month, snapshot.date.adding(days: 1) == date else { return false }
+            var index = firstOpenBill
+            while index < bills.count && bills[index].month.first <= date {
+                let bill = bills[index]
+                if bill.month.contains(date) && (bill.since == date || bill.paidOn == date) { return false }
+                index += 1
+            }
+            let allowanceToday = allowanceFigures(date: date, month: month, allowanceChanges: allowanceChanges)
+            snapshot.date = date
+            snapshot.allowanceSpentToday = spentToday
+            snapshot.remainingToday = allowanceToday.remaining
+            snapshot.daysAfterToday = allowanceToday.daysAfter
+            snapshot.allowanceSetAside = allowanceToday.setAside
+            snapshot.mainSavings = mainSavings(allowanceSetAside: allowanceToday.setAside, monthly: snapshot.monthlySetAside,
+                                               goalsTotal: snapshot.goalsTotal, owed: snapshot.owedToPeople,
+                                               envelopesTotal: snapshot.envelopesTotal)
+            return true
+        }
+
+        /// The list `list` held, emptied, its storage kept for the day's list (a snapshot a
+        /// day would otherwise allocate and free its six lists every day of the run).
+        private func recycled<Item>(_ list: inout [Item]) -> [Item] {
+            var taken: [Item] = []
+            swap(&taken, &list)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+
+        /// The snapshot at the end of `date`, made in `snapshot`, whose lists' storage is used
+        /// again when no one else holds it.
+        mutating func snapshot(_ snapshot: inout BucketSnapshot, date: CivilDate, month: BudgetMonth, ledger: Ledger,
+                               allowanceChanges: [(date: CivilDate, amount: Money)]) {
+            let allowanceToday = allowanceFigures(date: date, month: month, allowanceChanges: allowanceChanges)
+            var billList = recycled(&snapshot.bills)
             var billsTotal = Money.zero
             while firstOpenBill < bills.count && bills[firstOpenBill].month.last < date { firstOpenBill += 1 }
             var index = firstOpenBill
@@ -584,8 +648,7 @@ public struct BucketEngine {
                 billsTotal = sum(billsTotal, status.setAside, what: "the money set aside for bills", at: bill.location)
                 billList.append(status)
             }
-            var earmarkList: [BucketSnapshot.EarmarkStatus] = []
-            earmarkList.reserveCapacity(earmarkOrder.count)
+            var earmarkList = recycled(&snapshot.earmarks)
             var monthly = Money.zero
             for id in earmarkOrder {
                 let earmark = earmarks[Int(id)]
@@ -594,8 +657,7 @@ public struct BucketEngine {
                 monthly = sum(monthly, status.setAside, what: "the money earmarked for bills", at: earmark.location)
                 earmarkList.append(status)
             }
-            var goalList: [BucketSnapshot.GoalStatus] = []
-            goalList.reserveCapacity(goalOrder.count)
+            var goalList = recycled(&snapshot.goals)
             var goalsTotal = Money.zero
             for goal in goalOrder {
                 let balance = goals[Int(goal.name.id)]
@@ -603,8 +665,7 @@ public struct BucketEngine {
                 goalList.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
                                       deadline: goal.deadline?.value))
             }
-            var owedList: [BucketSnapshot.Debt] = []
-            owedList.reserveCapacity(people.count)
+            var owedList = recycled(&snapshot.people)
             var owed = Money.zero
             for (index, person) in people.enumerated() {
                 let balance = balances[Int(person)]
@@ -612,13 +673,8 @@ public struct BucketEngine {
                 owed = sum(owed, debt, what: "the money owed to people")
                 owedList.append(.init(person: peopleNames[index], balance: balance))
             }
-            var main = sum(funds, allowanceSetAside, negate: true, what: "main savings")
             monthly = sum(monthly, billsTotal, what: "the money set aside for bills")
-            main = sum(main, monthly, negate: true, what: "main savings")
-            main = sum(main, goalsTotal, negate: true, what: "main savings")
-            main = sum(main, owed, negate: true, what: "main savings")
-            var envelopeList: [BucketSnapshot.EnvelopeStatus] = []
-            envelopeList.reserveCapacity(envelopeOrder.count)
+            var envelopeList = recycled(&snapshot.envelopes)
             var envelopesTotal = Money.zero
             for id in envelopeOrder {
                 guard let envelope = envelopes[id] else { continue }
@@ -627,14 +683,16 @@ public struct BucketEngine {
                 envelopesTotal = sum(envelopesTotal, status.setAside, what: "the money in envelopes")
                 envelopeList.append(status)
             }
-            main = sum(main, envelopesTotal, negate: true, what: "main savings")
-            let accounts = accountOrder.map {
-                BucketSnapshot.AccountFunds(name: ledger.names[$0.name.id], kind: $0.kind, isReserve: $0.isReserve,
-                                            balance: balances[Int($0.name.id)])
+            let main = mainSavings(allowanceSetAside: allowanceToday.setAside, monthly: monthly, goalsTotal: goalsTotal,
+                                   owed: owed, envelopesTotal: envelopesTotal)
+            var accounts = recycled(&snapshot.accounts)
+            for account in accountOrder {
+                accounts.append(BucketSnapshot.AccountFunds(name: ledger.names[account.name.id], kind: account.kind,
+                                                            isReserve: account.isReserve, balance: balances[Int(account.name.id)]))
             }
-            return BucketSnapshot(date: date, month: month, accounts: accounts, funds: funds, dailyAllowance: allowance,
-                                  allowanceSpentToday: spentToday, remainingToday: remaining, daysAfterToday: daysAfter,
-                                  allowanceSetAside: allowanceSetAside, earmarks: earmarkList, bills: billList,
+            snapshot = BucketSnapshot(date: date, month: month, accounts: accounts, funds: funds, dailyAllowance: allowance,
+                                  allowanceSpentToday: spentToday, remainingToday: allowanceToday.remaining,
+                                  daysAfterToday: allowanceToday.daysAfter, allowanceSetAside: allowanceToday.setAside, earmarks: earmarkList, bills: billList,
                                   monthlySetAside: monthly,
                                   goals: goalList, goalsTotal: goalsTotal, envelopes: envelopeList, envelopesTotal: envelopesTotal,
                                   people: owedList, owedToPeople: owed,

@@ -113,3 +113,13 @@ public struct BucketSnapshot: Sendable {
             .sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }.map(\.element)
     }
 }
+
+extension BucketSnapshot {
+    /// A day with nothing in it (the engine's start, before its first snapshot is made).
+    init(date: CivilDate, month: BudgetMonth) {
+        self.init(date: date, month: month, accounts: [], funds: .zero, dailyAllowance: .zero, allowanceSpentToday: .zero,
+                  remainingToday: .zero, daysAfterToday: 0, allowanceSetAside: .zero, earmarks: [], bills: [],
+                  monthlySetAside: .zero, goals: [], goalsTotal: .zero, envelopes: [], envelopesTotal: .zero, people: [],
+                  owedToPeople: .zero, mainSavings: .zero)
+    }
+}

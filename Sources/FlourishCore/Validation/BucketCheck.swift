@@ -49,12 +49,12 @@ extension Check {
                                                                          currency: journal.currency),
                                                           at: location))
                         }
-                    } else {
+                    } else if !overdrawn.isEmpty {
                         overdrawn.remove(goal.name)
                     }
                 }
             }
-            for assertion in assertions[snapshot.date] ?? [] {
+            for assertion in assertions.isEmpty ? [] : assertions[snapshot.date] ?? [] {
                 if let mismatch = check(assertion, snapshot, journal) { diagnostics.append(mismatch) }
             }
         }
