@@ -184,4 +184,41 @@ import Testing
         }
         #expect(wrong == [])
     }
+
+    /// A word's and a string's end, found eight bytes at a time, is where a byte-by-byte
+    /// reading stops: from every place of random lines (blanks, tabs, `;`, quotes,
+    /// backslashes, letters and bytes beyond ASCII), each line ending with the buffer or
+    /// before more bytes (line feeds among them, as after a line of a file).
+    @Test func wordAndStringEndsAreFoundAsByteByByte() {
+        func endsWord(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x3B || byte == 0x22 }
+        func endsStringPart(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C }
+        var generator = LedgerGenerator(seed: 11)
+        let pieces: [UInt8] = [0x09, 0x0A, 0x20, 0x22, 0x3B, 0x5C, 0x23, 0x3A, 0x30, 0x61, 0x7A, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+        var wrong: [String] = []
+        for _ in 0..<3_000 {
+            let count = 1 + generator.next(40)
+            let end = generator.next(2) == 0 ? count : generator.next(count + 1)
+            // A line holds no line feed; the bytes after it may.
+            let bytes = (0..<count).map { index in
+                var byte = pieces[generator.next(pieces.count)]
+                while index < end && byte == 0x0A { byte = pieces[generator.next(pieces.count)] }
+                return byte
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...end {
+                    var word = ByteCursor(bytes: buffer, offset: start, end: end)
+                    word.advanceWord()
+                    var expected = start
+                    while expected < end && !endsWord(bytes[expected]) { expected += 1 }
+                    if word.offset != expected { wrong.append("word \(bytes) \(start)..<\(end): \(word.offset), not \(expected)") }
+                    var string = ByteCursor(bytes: buffer, offset: start, end: end)
+                    string.advanceStringPart()
+                    expected = start
+                    while expected < end && !endsStringPart(bytes[expected]) { expected += 1 }
+                    if string.offset != expected { wrong.append("string \(bytes) \(start)..<\(end): \(string.offset), not \(expected)") }
+                }
+            }
+        }
+        #expect(wrong.prefix(5) == [])
+    }
 }

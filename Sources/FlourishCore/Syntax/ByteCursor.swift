@@ -37,6 +37,36 @@ struct ByteCursor {
         return offset - start
     }
 
+    /// Consumes the bytes of a bare word: up to a blank, `;`, `"` or the end of the line.
+    /// Eight bytes at a time while the buffer holds eight more (the line's own line feed and
+    /// the next line are read, and the stop is kept within the line).
+    mutating func advanceWord() {
+        advance(to: ByteWord.endsWord, else: { !ByteClass.endsWord($0) })
+    }
+
+    /// Consumes the inside of a string up to its closing `"`, a `\\` or the end of the line.
+    mutating func advanceStringPart() {
+        advance(to: ByteWord.endsStringPart, else: { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    }
+
+    /// Up to the first byte `flags` marks in a word (the line's end at most); the last few
+    /// bytes of the buffer one at a time, while `continues`.
+    @inline(__always)
+    private mutating func advance(to flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool) {
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while offset < end && offset + 8 <= bytes.count {
+                let found = flags(ByteWord.load(raw, offset))
+                if found != 0 {
+                    offset = min(offset + ByteWord.firstFlag(found), end)
+                    return
+                }
+                offset = min(offset + 8, end)
+            }
+        }
+        while offset < end && continues(bytes[offset]) { offset += 1 }
+    }
+
     mutating func skipBlanks() {
         advance(while: ByteClass.isBlank)
     }

@@ -55,6 +55,26 @@ enum ByteWord {
         return (below & ~word & high) | ((c2 &- ones) & ~c2 & high)
     }
 
+    /// Nonzero when a byte ends a bare word (grammar.md, "Lexical structure"): a blank, a tab,
+    /// `;` or `"`; a line feed too, so that a word's search stops at its line's end. It may
+    /// flag more above the first, never less (the tests share their last step, as
+    /// `quickLook`'s do).
+    @inline(__always)
+    static func endsWord(_ word: UInt64) -> UInt64 {
+        let below = ((word ^ 0x2020_2020_2020_2020) &- ones) | ((word ^ 0x0909_0909_0909_0909) &- ones)
+            | ((word ^ 0x3B3B_3B3B_3B3B_3B3B) &- ones) | ((word ^ 0x2222_2222_2222_2222) &- ones)
+            | ((word ^ 0x0A0A_0A0A_0A0A_0A0A) &- ones)
+        return below & ~word & high
+    }
+
+    /// Nonzero when a byte ends the inside of a string: `"` or `\\`, or a line feed.
+    @inline(__always)
+    static func endsStringPart(_ word: UInt64) -> UInt64 {
+        let below = ((word ^ 0x2222_2222_2222_2222) &- ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones)
+            | ((word ^ 0x0A0A_0A0A_0A0A_0A0A) &- ones)
+        return below & ~word & high
+    }
+
     /// Byte positions: the index of the lowest flagged byte.
     static func firstFlag(_ flags: UInt64) -> Int { flags.trailingZeroBitCount >> 3 }
 }

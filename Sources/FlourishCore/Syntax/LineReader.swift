@@ -53,14 +53,17 @@ struct LineReader {
         if cursor.peek() == UInt8(ascii: "\"") {
             cursor.advance()
             var closed = false
-            while let byte = cursor.peek() {
+            while true {
+                cursor.advanceStringPart()
+                guard let byte = cursor.peek() else { break }
                 cursor.advance()
                 if byte == UInt8(ascii: "\\") { cursor.advance(); continue }
-                if byte == UInt8(ascii: "\"") { closed = true; break }
+                closed = true  // the closing quote
+                break
             }
             token = Token(kind: closed ? .string : .unterminatedString, start: start, end: cursor.offset)
         } else {
-            cursor.advance(while: { !ByteClass.endsWord($0) })
+            cursor.advanceWord()
             if cursor.offset == start { cursor.advance() }  // always make progress
             token = Token(kind: .word, start: start, end: cursor.offset)
         }
@@ -120,7 +123,7 @@ struct LineReader {
         lookahead.skipBlanks()
         guard !lookahead.isAtEnd, !lookahead.startsComment, lookahead.peek() != UInt8(ascii: "\"") else { return nil }
         let start = lookahead.offset
-        lookahead.advance(while: { !ByteClass.endsWord($0) })
+        lookahead.advanceWord()
         let token = Token(kind: .word, start: start, end: lookahead.offset)
         guard lookahead.offset > start, accept(token) else { return nil }
         cursor = lookahead
