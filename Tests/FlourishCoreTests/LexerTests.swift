@@ -65,12 +65,43 @@ import Testing
     }
 }
 
-/// The whole-file fast path agrees with a byte-by-byte reading for every byte at every place
-/// of an eight-byte word, and for every pair of bytes around the edges of the allowed ranges.
+/// The whole-file check agrees with a byte-by-byte reading for every byte at every place of
+/// an eight-byte word, for every pair of bytes around the edges of the allowed ranges, and
+/// with the line check on every line of random files.
 @Suite struct PlainTextTests {
     func plain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A }
 
-    func fastPath(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.isPlainText($0) } }
+    func fastPath(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.isCleanText($0) } }
+
+    /// A file is clean exactly when it holds no carriage return and none of its lines has an
+    /// issue: files of random pieces (characters beyond ASCII whole, cut short, overlong or
+    /// C1; controls; line feeds), from one to a few words long.
+    @Test func aCleanFileIsOneWithoutALineWithAnIssue() {
+        let pieces: [[UInt8]] = [Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), Array("Zoë".utf8), [0xC3], [0xE2, 0x82],
+                                 [0xC0, 0xAF], [0xC2, 0x9B], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x09], [0x0A], [0x0A],
+                                 [0x0D], [0x00], [0x1B], [0x7F], [0x20], Array("abcdefgh".utf8), Array("a".utf8), Array("12.50".utf8)]
+        var generator = LedgerGenerator(seed: 5)
+        var wrong: [String] = []
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + generator.next(8)) {
+                // Mostly clean pieces, so that clean files are common too.
+                let piece = generator.next(3) == 0 ? pieces[generator.next(pieces.count)] : pieces[[0, 1, 2, 3, 10, 11, 17, 18, 19, 20][generator.next(10)]]
+                bytes += piece
+            }
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            var offset = 0
+            var clean = !bytes.contains(0x0D)
+            bytes.withUnsafeBufferPointer { buffer in
+                for line in lines {
+                    if UTF8Check.firstIssue(in: buffer, offset..<offset + line.count) != nil { clean = false }
+                    offset += line.count + 1
+                }
+            }
+            if fastPath(bytes) != clean { wrong.append("\(bytes): \(!clean)") }
+        }
+        #expect(wrong.prefix(5) == [])
+    }
 
     @Test func everyByteAtEveryPlace() {
         var wrong: [String] = []

@@ -42,6 +42,20 @@ enum ByteWord {
         ~(((word & low) + 0x6060_6060_6060_6060) | word) & high
     }
 
+    /// Bytes that are not printable ASCII, a tab or a line feed (controls, DEL and every byte
+    /// beyond ASCII), exactly: each byte's seven low bits are summed with constants that
+    /// stay below 0x100, so no carry crosses bytes.
+    @inline(__always)
+    static func notTextExactly(_ word: UInt64) -> UInt64 {
+        let seven = word & low
+        let fromSpace = seven &+ 0x6060_6060_6060_6060  // high bit: 0x20 and above
+        let fromTab = seven &+ 0x7777_7777_7777_7777  // 0x09 and above
+        let pastLineFeed = seven &+ 0x7575_7575_7575_7575  // 0x0B and above
+        let delete = seven &+ ones  // 0x7F
+        let text = (fromSpace & ~delete) | (fromTab & ~pastLineFeed)
+        return (~text | word) & high
+    }
+
     /// Nonzero when a byte may need the output guard's look: a control byte, `#`, `:`, DEL or
     /// 0xC2 (the first byte of a C1 character); it may flag more, never less. The tests of
     /// the ASCII values share their last step: for a value below 0x80 a byte of `word ^ value`

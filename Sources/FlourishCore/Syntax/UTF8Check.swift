@@ -1,33 +1,67 @@
 /// Finds the first byte of a line that is not well-formed UTF-8 or is a control character.
 enum UTF8Check {
-    enum Issue {
+    enum Issue: Error {
         case invalid(offset: Int, byte: UInt8)
         case control(offset: Int, byte: UInt8)
     }
 
-    /// True when every byte is printable ASCII, a tab or a line feed (CRLF files take the slow
-    /// path): such a file needs no per-line check. Eight bytes at a time, without a branch per
-    /// byte: once the high bits are known clear, adding to a byte cannot carry into the next.
-    static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The character beyond ASCII starting at `index` (before `end`): its length, or why it is
+    /// not one (not well-formed UTF-8; a C1 control character unless `allowControls`).
+    @inline(__always)
+    private static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int,
+                                  allowControls: Bool) -> Result<Int, Issue> {
+        let byte = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch byte {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return .failure(.invalid(offset: index, byte: byte))
+        }
+        guard index + length <= end else { return .failure(.invalid(offset: index, byte: byte)) }
+        let second = bytes[index + 1]
+        guard second >= low && second <= high else { return .failure(.invalid(offset: index, byte: byte)) }
+        // C1 control characters (U+0080–U+009F, such as U+009B, a terminal's CSI).
+        if !allowControls && byte == 0xC2 && second <= 0x9F { return .failure(.control(offset: index, byte: second)) }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+            return .failure(.invalid(offset: index, byte: byte))
+        }
+        return .success(length)
+    }
+
+    /// True when the whole file is well-formed UTF-8 without a control character but tabs and
+    /// line feeds (a carriage return too takes the line-by-line check): then no line of it
+    /// has an issue, and its lines need no check of their own. Eight bytes at a time, one
+    /// character at a time only beyond ASCII (and back to words after it).
+    static func isCleanText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        /// The high bit of each byte set where that byte (below 0x80) is not `value`.
-        func differs(_ word: UInt64, _ value: UInt64) -> UInt64 { ((word ^ (ones &* value)) &+ ones &* 0x7F) & high }
+        let count = bytes.count
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & high != 0 { return false }
-            let printable = ((word &+ ones &* 0x60) & high) & differs(word, 0x7F)
-            let allowed = printable | ~differs(word, 0x09) & high | ~differs(word, 0x0A) & high
-            if allowed != high { return false }
-            index += 8
-        }
-        while index < bytes.count {
+        while index < count {
+            while index + 8 <= count {
+                let flagged = ByteWord.notTextExactly(ByteWord.load(raw, index))
+                if flagged != 0 {
+                    index += ByteWord.firstFlag(flagged)
+                    break
+                }
+                index += 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
-            if !((byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A) { return false }
-            index += 1
+            if byte < 0x80 {
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A else { return false }
+                index += 1
+                continue
+            }
+            guard case .success(let length) = character(in: bytes, at: index, end: count, allowControls: false) else { return false }
+            index += length
         }
         return true
     }
@@ -73,28 +107,10 @@ enum UTF8Check {
                 index += 1
                 continue
             }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return .invalid(offset: index, byte: byte)
+            switch character(in: bytes, at: index, end: end, allowControls: allowControls) {
+            case .success(let length): index += length
+            case .failure(let issue): return issue
             }
-            guard index + length <= end else { return .invalid(offset: index, byte: byte) }
-            let second = bytes[index + 1]
-            guard second >= low && second <= high else { return .invalid(offset: index, byte: byte) }
-            // C1 control characters (U+0080–U+009F, such as U+009B, a terminal's CSI).
-            if !allowControls && byte == 0xC2 && second <= 0x9F { return .control(offset: index, byte: second) }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-                return .invalid(offset: index, byte: byte)
-            }
-            index += length
         }
         return nil
     }
