@@ -14,6 +14,26 @@ public enum Booker {
 
     /// Takes the linked ledger over (`consuming`): booked in place, its arrays are not copied.
     public static func book(_ linked: consuming Ledger) -> Result {
+        var result = bookDeferringTotals(linked)
+        result.diagnostics += totalsDiagnostics(result.journal)
+        return result
+    }
+
+    /// Every running total checked at every line (the overflows of `book`'s diagnostics,
+    /// after its others): a pass of its own over the journal, so the validator runs it beside
+    /// the checks.
+    public static func totalsDiagnostics(_ journal: Journal) -> [Diagnostic] {
+        var totals = RunningTotals(count: journal.ledger.names.names.count, currency: journal.currency)
+        for item in journal.items {
+            journal.forEachLine(of: item) { target, amount, _ in
+                totals.add(amount, to: target, journal, at: item)
+            }
+        }
+        return totals.diagnostics
+    }
+
+    /// `book` without the running totals' check (`totalsDiagnostics`).
+    static func bookDeferringTotals(_ linked: consuming Ledger) -> Result {
         var ledger = linked
         var diagnostics: [Diagnostic] = []
         let currency = ledger.currency ?? Currency(code: "USD", decimals: 2)
@@ -26,15 +46,8 @@ public enum Booker {
         var onBudget = [Bool](repeating: false, count: ledger.names.names.count)
         for account in ledger.accounts where !account.isOffBudget { onBudget[Int(account.name.id)] = true }
         let items = order(ledger, excluded: excluded)
-        var totals = RunningTotals(count: ledger.names.names.count, currency: currency)
         let journal = Journal(ledger: ledger, index: index, items: items, parent: parent,
                               dateRange: dateRange(ledger), onBudget: onBudget)
-        for item in items {
-            journal.forEachLine(of: item) { target, amount, _ in
-                totals.add(amount, to: target, journal, at: item)
-            }
-        }
-        diagnostics += totals.diagnostics
         return Result(journal: journal, diagnostics: diagnostics)
     }
 

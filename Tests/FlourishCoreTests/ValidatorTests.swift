@@ -1,0 +1,58 @@
+import Testing
+@testable import FlourishCore
+
+/// The validator runs booking's running totals and every check at once, those that need a
+/// valid ledger beside the others; what it reports is what running them one after another
+/// reports, each check that needs a valid ledger counted only when nothing before it found an
+/// error.
+@Suite struct ValidatorTests {
+    /// Reading, booking with its totals, then each check in turn: the rule as written.
+    func oneAfterAnother(_ loaded: LedgerLoader.Result) -> [String] {
+        let booked = Booker.book(loaded.ledger)
+        var diagnostics = loaded.diagnostics + booked.diagnostics
+        var hasErrors = diagnostics.contains { $0.severity == .error }
+        for check in Check.all {
+            if check.needsValidLedger && hasErrors { continue }
+            let problems = check.run(booked.journal, CheckOptions())
+            diagnostics += problems
+            hasErrors = hasErrors || problems.contains { $0.severity == .error }
+        }
+        let sorted = diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+        return Validator.collapsed(sorted).map(Self.describe)
+    }
+
+    static func describe(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location.file):\(diagnostic.location.range) \(diagnostic.id): \(diagnostic.message)"
+    }
+
+    static let fixtures = DiagnosticGoldenTests.ids.map { "Tests/FlourishCoreTests/Fixtures/diagnostics/\($0).flourish" }
+        + ["examples/household.flourish", "examples/drip.flourish", "examples/mistakes.flourish",
+           "Tests/FlourishCoreTests/Fixtures/buckets/quiet-days.flourish"]
+
+    @Test(arguments: fixtures)
+    func theSameDiagnosticsAsOneCheckAfterAnother(path: String) throws {
+        let loaded = try LedgerLoader.load(paths: [TestSupport.root + "/" + path])
+        #expect(Validator.validate(loaded).map(Self.describe) == oneAfterAnother(loaded))
+    }
+
+    /// An overcommitted ledger is reported as such only while nothing else is wrong: not with
+    /// an unbalanced entry (a check before the rule's), nor with a running total that
+    /// overflows (booking's).
+    @Test func theBucketRuleCountsOnlyOnALedgerWithoutOtherErrors() {
+        let overcommitted = """
+        currency USD
+        account Bank checking
+        category Rent
+        opening 2026-11-01 Bank 100.00
+        earmark 2026-11-01 Rent 900.00
+
+        """
+        func ids(_ text: String) -> [String] { Validator.validate(TestSupport.load(text)).map(\.id) }
+        #expect(ids(overcommitted) == ["overcommitted"])
+        #expect(ids(overcommitted + "2026-11-02 * Shop\n  Rent  10.00\n  Bank  -9.00\n") == ["unbalanced-entry"])
+        let huge = "2026-11-02 * Big\n  Rent  90000000000000000.00\n  Bank\n2026-11-03 * Big\n  Rent  90000000000000000.00\n  Bank\n"
+        #expect(ids(overcommitted + huge).allSatisfy { $0 == "sum-overflow" })
+        #expect(!ids(overcommitted + huge).isEmpty)
+    }
+}
