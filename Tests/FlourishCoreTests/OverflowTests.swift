@@ -61,6 +61,29 @@ import Testing
         #expect(TestSupport.run(["report", "people", "--settle", path]).status == .problems)
     }
 
+    /// A parent category's total overflows though each sub-category's does not; the line
+    /// that pushes it over gets one diagnostic (its accounts' totals overflow too).
+    @Test func aParentCategorysTotalThatOverflowsIsOneErrorAtTheLine() {
+        let path = ledgerFile("""
+        currency USD
+        account A checking
+        account B checking
+        category Food:Dining
+        category Food:Groceries
+        2026-01-01 Dinner
+          Food:Dining  50000000000000000.00
+          A
+        2026-01-02 Market
+          Food:Groceries  50000000000000000.00
+          B
+
+        """)
+        let check = TestSupport.run(["check", path])
+        #expect(check.status == .problems)
+        let errors = check.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors == ["\(path):9:1: error: the total of `Food` on 2026-01-02 is too large to compute exactly"])
+    }
+
     @Test func theOverflowHintStatesTheLimitInTheLedgersCurrency() {
         let yen = TestSupport.check("currency JPY\naccount A checking\nopening 2026-01-01 A 99999999999999999999\n")
         #expect(yen.contains("hint: amounts and their sums must stay within ±9,223,372,036,854,775,807 JPY"))

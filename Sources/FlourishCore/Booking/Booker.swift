@@ -23,13 +23,7 @@ public enum Booker {
     /// after its others): a pass of its own over the journal, so the validator runs it beside
     /// the checks.
     public static func totalsDiagnostics(_ journal: Journal) -> [Diagnostic] {
-        var totals = RunningTotals(count: journal.ledger.names.names.count, currency: journal.currency)
-        for item in journal.items {
-            journal.forEachLine(of: item) { target, amount, _ in
-                totals.add(amount, to: target, journal, at: item)
-            }
-        }
-        return totals.diagnostics
+        RunningTotals.diagnostics(of: journal)
     }
 
     /// `book` without the running totals' check (`totalsDiagnostics`).

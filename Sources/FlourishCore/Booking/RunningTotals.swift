@@ -1,7 +1,7 @@
 /// The running totals booking checks at every line: each name's balance, each parent
 /// category's total, the on-budget funds, the off-budget accounts, what people owe, all
 /// spending and all income. The first overflow of each is reported where it happened.
-struct RunningTotals {
+enum RunningTotals {
     /// A total that is tracked for the whole ledger rather than per name.
     private enum Group: Int, CaseIterable {
         case funds, offBudget, people, expenses, income
@@ -17,67 +17,74 @@ struct RunningTotals {
         }
     }
 
-    private var byName: [Money]
-    private var overflowedName: [Bool]
-    private var groups = [Money](repeating: .zero, count: Group.allCases.count)
-    private var overflowedGroup = [Bool](repeating: false, count: Group.allCases.count)
-    private let currency: Currency
-    private(set) var diagnostics: [Diagnostic] = []
-    /// The line last blamed: one line that overflows several totals gets one diagnostic.
-    private var lastBlamed: SourceLocation?
-
-    private mutating func report(_ what: String, _ item: Journal.Item) {
-        guard lastBlamed != item.location else { return }
-        lastBlamed = item.location
-        diagnostics.append(Diagnostic(.sumOverflow(what: what, currency: currency), at: item.location))
+    /// One running total, and whether it has overflowed (then it is no longer added to).
+    private struct Total {
+        var sum = Money.zero
+        var overflowed = false
     }
 
-    init(count: Int, currency: Currency) {
-        byName = [Money](repeating: .zero, count: count)
-        overflowedName = [Bool](repeating: false, count: count)
-        self.currency = currency
+    /// Where a line of a name goes: its own total (and its parents', for a category) and one
+    /// group's. Nil for a name that is none of these (the reference check reports it).
+    private static func group(of id: Int, _ journal: Journal) -> Group? {
+        switch journal.index.kind(of: Int32(id)) {
+        case .account?: return journal.onBudget[id] ? .funds : .offBudget
+        case .person?: return .people
+        case .category?: return .expenses
+        case .incomeCategory?: return .income
+        default: return nil
+        }
     }
 
-    mutating func add(_ amount: Money, to target: Int32, _ journal: Journal, at item: Journal.Item) {
-        let kind = journal.index.kind(of: target)
-        switch kind {
-        case .account?:
-            addToName(amount, target, journal, item, noun: "the balance of")
-            addToGroup(amount, journal.onBudget[Int(target)] ? .funds : .offBudget, item)
-        case .person?:
-            addToName(amount, target, journal, item, noun: "the balance with")
-            addToGroup(amount, .people, item)
-        case .category?, .incomeCategory?:
-            var id = target
-            while id >= 0 {
-                addToName(amount, id, journal, item, noun: "the total of")
-                id = journal.parent[Int(id)]
+    /// The totals being added to (each name's, then each group's) and what was found: a
+    /// struct with the buffer, so that adding a line costs neither a uniqueness check nor an
+    /// exclusivity check of captured state.
+    private struct Tally {
+        let totals: UnsafeMutableBufferPointer<Total>
+        let currency: Currency
+        var diagnostics: [Diagnostic] = []
+        /// The line last blamed: one line that overflows several totals gets one diagnostic.
+        var lastBlamed: SourceLocation?
+
+        mutating func add(_ amount: Money, at slot: Int, _ item: Journal.Item, _ what: () -> String) {
+            guard !totals[slot].overflowed else { return }
+            do throws(MoneyOverflow) {
+                totals[slot].sum = try totals[slot].sum + amount
+            } catch {
+                totals[slot].overflowed = true
+                guard lastBlamed != item.location else { return }
+                lastBlamed = item.location
+                diagnostics.append(Diagnostic(.sumOverflow(what: what(), currency: currency), at: item.location))
             }
-            addToGroup(amount, kind == .category ? .expenses : .income, item)
-        default:
-            break  // an unknown name: the reference check reports it
         }
     }
 
-    private mutating func addToName(_ amount: Money, _ id: Int32, _ journal: Journal, _ item: Journal.Item, noun: String) {
-        let slot = Int(id)
-        guard !overflowedName[slot] else { return }
-        do throws(MoneyOverflow) {
-            byName[slot] = try byName[slot] + amount
-        } catch {
-            overflowedName[slot] = true
-            report("\(noun) `\(journal.name(id))` on \(item.date)", item)
-        }
-    }
-
-    private mutating func addToGroup(_ amount: Money, _ group: Group, _ item: Journal.Item) {
-        let slot = group.rawValue
-        guard !overflowedGroup[slot] else { return }
-        do throws(MoneyOverflow) {
-            groups[slot] = try groups[slot] + amount
-        } catch {
-            overflowedGroup[slot] = true
-            report("\(group.what) on \(item.date)", item)
+    /// Every line of the journal added to its totals, in date order; a diagnostic for the
+    /// first overflow of each total, one per line that overflows several.
+    static func diagnostics(of journal: Journal) -> [Diagnostic] {
+        let count = journal.ledger.names.names.count
+        let groups = (0..<count).map { group(of: $0, journal) }
+        var storage = [Total](repeating: Total(), count: count + Group.allCases.count)
+        return storage.withUnsafeMutableBufferPointer { totals in
+            var tally = Tally(totals: totals, currency: journal.currency)
+            for item in journal.items {
+                journal.forEachLine(of: item) { target, amount, _ in
+                    guard let group = groups[Int(target)] else { return }
+                    switch group {
+                    case .funds, .offBudget:
+                        tally.add(amount, at: Int(target), item) { "the balance of `\(journal.name(target))` on \(item.date)" }
+                    case .people:
+                        tally.add(amount, at: Int(target), item) { "the balance with `\(journal.name(target))` on \(item.date)" }
+                    case .expenses, .income:
+                        var id = target
+                        while id >= 0 {
+                            tally.add(amount, at: Int(id), item) { "the total of `\(journal.name(id))` on \(item.date)" }
+                            id = journal.parent[Int(id)]
+                        }
+                    }
+                    tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
+                }
+            }
+            return tally.diagnostics
         }
     }
 }

@@ -6,8 +6,10 @@ extension Check {
         var diagnostics: [Diagnostic] = []
 
         let resolver = NameResolver(index: index, names: ledger.names)
-        func resolve(_ ref: NameRef, as wanted: [NameIndex.Kind], directive: String) {
-            guard case .failure(let failure) = resolver.resolve(ref.id, written: ledger.names[ref.id], as: wanted) else { return }
+        /// Reports the name unless it resolves; true when it does.
+        @discardableResult
+        func resolve(_ ref: NameRef, as wanted: [NameIndex.Kind], directive: String) -> Bool {
+            guard case .failure(let failure) = resolver.resolve(ref.id, written: ledger.names[ref.id], as: wanted) else { return true }
             switch failure {
             case .unknown(let name, _, let suggestion):
                 let written = StringLiteral.name(name)
@@ -30,11 +32,15 @@ extension Check {
             case .ambiguous:
                 break  // only abbreviated resolution is ambiguous
             }
+            return false
         }
 
         let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
-        for posting in ledger.postings {
-            resolve(posting.target, as: anyTarget, directive: "a split line")
+        // A name resolves the same way on every split line: each name is looked up once, and
+        // again only where it does not resolve (each such line gets its diagnostic).
+        var resolves = [Bool](repeating: false, count: ledger.names.names.count)
+        for posting in ledger.postings where !resolves[Int(posting.target.id)] {
+            resolves[Int(posting.target.id)] = resolve(posting.target, as: anyTarget, directive: "a split line")
         }
         for target in ledger.strayReferences {
             resolve(target, as: anyTarget, directive: "a split line")
