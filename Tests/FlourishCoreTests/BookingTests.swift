@@ -194,11 +194,12 @@ import Testing
         #expect(period.days.map(\.fromSavings) == full.days.filter { $0.date >= from }.map(\.fromSavings))
     }
 
-    /// A day on which nothing happens gets its snapshot from the day before's; every figure
-    /// and list of it is the one made in full (bills starting mid-month, an allowance change
-    /// dated later in the month, envelopes, goals and debts among the examples).
+    /// Each day's snapshot is made from the day before's (only the lists whose figures changed
+    /// made again; on a day when nothing happens, only the allowance and main savings moved):
+    /// every figure and list of it is the one made in full (bills starting mid-month, an
+    /// allowance change dated later in the month, envelopes, goals and debts among these).
     @Test(arguments: ledgers)
-    func aQuietDaysSnapshotIsTheOneMadeInFull(path: String) throws {
+    func aSnapshotMadeFromTheDayBeforesIsTheOneMadeInFull(path: String) throws {
         let journal = TestSupport.book(try LedgerLoader.load(paths: [TestSupport.root + "/" + path]))
         let engine = BucketEngine(journal)
         var inFull = engine

@@ -21,7 +21,8 @@ public struct BucketEngine {
     /// Every change of the daily allowance, in the order applied: a later change in the same
     /// budgeting month sets the rate of the days from its date on.
     private let allowanceChanges: [(date: CivilDate, amount: Money)]
-    /// Makes every day's snapshot in full, none from the day before's (tests compare the two).
+    /// Makes every day's snapshot in full, every list of it, none from the day before's (tests
+    /// compare the two).
     var makesEveryDayInFull = false
     /// The first and last dates of the ledger's dated lines (entries and dated directives).
     public var dateRange: ClosedRange<CivilDate>? { journal.dateRange }
@@ -195,8 +196,9 @@ public struct BucketEngine {
         var day = start
         var month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
         fundEnvelopes(&state, month)
-        // The day's snapshot, made from the day before's: its lists' storage used again, or
-        // (`quiet`: nothing has happened since it was made) only its daily figures moved on.
+        // The day's snapshot, made from the day before's: only the lists whose figures changed
+        // made again, or (`quiet`: nothing has happened since it was made) only its daily
+        // figures moved on.
         var snapshot = BucketSnapshot(date: start, month: month)
         var quiet = false
         func note(_ location: SourceLocation) {
@@ -244,7 +246,8 @@ public struct BucketEngine {
                 next += 1
             }
             if !(quiet && !makesEveryDayInFull && state.quietDay(&snapshot, date: day, month: month, allowanceChanges: allowanceChanges)) {
-                state.snapshot(&snapshot, date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges)
+                state.snapshot(&snapshot, date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges,
+                               inFull: makesEveryDayInFull)
             }
             quiet = true
             if outcome.overflow == nil, let overflow = state.overflow {
@@ -444,20 +447,31 @@ public struct BucketEngine {
         return nil
     }
 
+    /// The lists of a snapshot, each made again only when its figures changed.
+    struct StaleLists: OptionSet {
+        let rawValue: UInt8
+        static let accounts = StaleLists(rawValue: 1 << 0)
+        static let earmarks = StaleLists(rawValue: 1 << 1)
+        static let goals = StaleLists(rawValue: 1 << 2)
+        static let people = StaleLists(rawValue: 1 << 3)
+        static let envelopes = StaleLists(rawValue: 1 << 4)
+        static let all: StaleLists = [.accounts, .earmarks, .goals, .people, .envelopes]
+    }
+
     /// The running figures, in arrays indexed by name id. Every sum is checked: the first
     /// figure that overflows is noted with the line that pushed it over, and keeps its last value.
     private struct State {
-        var balances: [Money]
+        var balances: [Money] { didSet { stale.formUnion([.accounts, .people]) } }
         var funds = Money.zero
-        var goals: [Money]
+        var goals: [Money] { didSet { stale.insert(.goals) } }
         var allowance = Money.zero
         var allowanceLocation: SourceLocation?
         var spentToday = Money.zero
         /// Earmark in effect per category (amount zero: none).
-        var earmarks: [(amount: Money, dueDay: Int?, location: SourceLocation?)]
-        var earmarkOrder: [Int32] = []
+        var earmarks: [(amount: Money, dueDay: Int?, location: SourceLocation?)] { didSet { stale.insert(.earmarks) } }
+        var earmarkOrder: [Int32] = [] { didSet { stale.insert(.earmarks) } }
         /// First payment this month of each earmarked category.
-        var paid: [Money?]
+        var paid: [Money?] { didSet { stale.insert(.earmarks) } }
         var paidThisMonth: [Int32] = []
         /// The line being applied.
         var current: SourceLocation?
@@ -480,8 +494,13 @@ public struct BucketEngine {
         /// The budgeting month being run.
         var month: BudgetMonth?
         /// Rollover budgets' envelopes by category, and their order of first funding.
-        var envelopes: [Int32: Envelope] = [:]
-        var envelopeOrder: [Int32] = []
+        var envelopes: [Int32: Envelope] = [:] { didSet { stale.insert(.envelopes) } }
+        var envelopeOrder: [Int32] = [] { didSet { stale.insert(.envelopes) } }
+        /// The snapshot's lists whose figures changed since the last snapshot was made (each
+        /// other list, and its total, is the last snapshot's as it stands).
+        var stale: StaleLists = .all
+        /// The earmarks' part of the last snapshot's monthly set-aside (the rest is bills').
+        var earmarksTotal = Money.zero
 
         init(ledger: Ledger, onBudget: [Bool]) {
             let count = ledger.names.names.count
@@ -620,21 +639,14 @@ public struct BucketEngine {
             return true
         }
 
-        /// The list `list` held, emptied, its storage kept for the day's list (a snapshot a
-        /// day would otherwise allocate and free its six lists every day of the run).
-        private func recycled<Item>(_ list: inout [Item]) -> [Item] {
-            var taken: [Item] = []
-            swap(&taken, &list)
-            taken.removeAll(keepingCapacity: true)
-            return taken
-        }
-
-        /// The snapshot at the end of `date`, made in `snapshot`, whose lists' storage is used
-        /// again when no one else holds it.
+        /// The snapshot at the end of `date`, made from the last one in `snapshot`: its figures
+        /// set, and of its lists only those whose figures changed made again (all of them
+        /// `inFull`), in the storage they had.
         mutating func snapshot(_ snapshot: inout BucketSnapshot, date: CivilDate, month: BudgetMonth, ledger: Ledger,
-                               allowanceChanges: [(date: CivilDate, amount: Money)]) {
+                               allowanceChanges: [(date: CivilDate, amount: Money)], inFull: Bool) {
+            if inFull { stale = .all }
             let allowanceToday = allowanceFigures(date: date, month: month, allowanceChanges: allowanceChanges)
-            var billList = recycled(&snapshot.bills)
+            snapshot.bills.removeAll(keepingCapacity: true)
             var billsTotal = Money.zero
             while firstOpenBill < bills.count && bills[firstOpenBill].month.last < date { firstOpenBill += 1 }
             var index = firstOpenBill
@@ -646,57 +658,73 @@ public struct BucketEngine {
                 let status = BucketSnapshot.BillStatus(name: bill.name, due: bill.due, amount: bill.amount,
                                                        paid: paid ? bill.paid : nil, isPaid: paid)
                 billsTotal = sum(billsTotal, status.setAside, what: "the money set aside for bills", at: bill.location)
-                billList.append(status)
+                snapshot.bills.append(status)
             }
-            var earmarkList = recycled(&snapshot.earmarks)
-            var monthly = Money.zero
-            for id in earmarkOrder {
-                let earmark = earmarks[Int(id)]
-                let status = BucketSnapshot.EarmarkStatus(category: ledger.names[id], amount: earmark.amount,
-                                                          dueDay: earmark.dueDay, paid: paid[Int(id)])
-                monthly = sum(monthly, status.setAside, what: "the money earmarked for bills", at: earmark.location)
-                earmarkList.append(status)
+            if stale.contains(.earmarks) {
+                snapshot.earmarks.removeAll(keepingCapacity: true)
+                earmarksTotal = .zero
+                for id in earmarkOrder {
+                    let earmark = earmarks[Int(id)]
+                    let status = BucketSnapshot.EarmarkStatus(category: ledger.names[id], amount: earmark.amount,
+                                                              dueDay: earmark.dueDay, paid: paid[Int(id)])
+                    earmarksTotal = sum(earmarksTotal, status.setAside, what: "the money earmarked for bills", at: earmark.location)
+                    snapshot.earmarks.append(status)
+                }
             }
-            var goalList = recycled(&snapshot.goals)
-            var goalsTotal = Money.zero
-            for goal in goalOrder {
-                let balance = goals[Int(goal.name.id)]
-                goalsTotal = sum(goalsTotal, balance, what: "the money in goals")
-                goalList.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
-                                      deadline: goal.deadline?.value))
+            if stale.contains(.goals) {
+                snapshot.goals.removeAll(keepingCapacity: true)
+                snapshot.goalsTotal = .zero
+                for goal in goalOrder {
+                    let balance = goals[Int(goal.name.id)]
+                    snapshot.goalsTotal = sum(snapshot.goalsTotal, balance, what: "the money in goals")
+                    snapshot.goals.append(.init(name: ledger.names[goal.name.id], balance: balance, target: goal.target.value,
+                                                deadline: goal.deadline?.value))
+                }
             }
-            var owedList = recycled(&snapshot.people)
-            var owed = Money.zero
-            for (index, person) in people.enumerated() {
-                let balance = balances[Int(person)]
-                let debt = balance < .zero ? (balance.negated ?? .zero) : .zero
-                owed = sum(owed, debt, what: "the money owed to people")
-                owedList.append(.init(person: peopleNames[index], balance: balance))
+            if stale.contains(.people) {
+                snapshot.people.removeAll(keepingCapacity: true)
+                snapshot.owedToPeople = .zero
+                for (index, person) in people.enumerated() {
+                    let balance = balances[Int(person)]
+                    let debt = balance < .zero ? (balance.negated ?? .zero) : .zero
+                    snapshot.owedToPeople = sum(snapshot.owedToPeople, debt, what: "the money owed to people")
+                    snapshot.people.append(.init(person: peopleNames[index], balance: balance))
+                }
             }
-            monthly = sum(monthly, billsTotal, what: "the money set aside for bills")
-            var envelopeList = recycled(&snapshot.envelopes)
-            var envelopesTotal = Money.zero
-            for id in envelopeOrder {
-                guard let envelope = envelopes[id] else { continue }
-                let status = BucketSnapshot.EnvelopeStatus(category: ledger.names[id], budget: envelope.budget, carriedIn: envelope.carriedIn,
-                                                           spent: envelope.spent, available: envelope.balance)
-                envelopesTotal = sum(envelopesTotal, status.setAside, what: "the money in envelopes")
-                envelopeList.append(status)
+            let monthly = sum(earmarksTotal, billsTotal, what: "the money set aside for bills")
+            if stale.contains(.envelopes) {
+                snapshot.envelopes.removeAll(keepingCapacity: true)
+                snapshot.envelopesTotal = .zero
+                for id in envelopeOrder {
+                    guard let envelope = envelopes[id] else { continue }
+                    let status = BucketSnapshot.EnvelopeStatus(category: ledger.names[id], budget: envelope.budget,
+                                                               carriedIn: envelope.carriedIn, spent: envelope.spent,
+                                                               available: envelope.balance)
+                    snapshot.envelopesTotal = sum(snapshot.envelopesTotal, status.setAside, what: "the money in envelopes")
+                    snapshot.envelopes.append(status)
+                }
             }
-            let main = mainSavings(allowanceSetAside: allowanceToday.setAside, monthly: monthly, goalsTotal: goalsTotal,
-                                   owed: owed, envelopesTotal: envelopesTotal)
-            var accounts = recycled(&snapshot.accounts)
-            for account in accountOrder {
-                accounts.append(BucketSnapshot.AccountFunds(name: ledger.names[account.name.id], kind: account.kind,
-                                                            isReserve: account.isReserve, balance: balances[Int(account.name.id)]))
+            if stale.contains(.accounts) {
+                snapshot.accounts.removeAll(keepingCapacity: true)
+                for account in accountOrder {
+                    snapshot.accounts.append(BucketSnapshot.AccountFunds(name: ledger.names[account.name.id], kind: account.kind,
+                                                                         isReserve: account.isReserve,
+                                                                         balance: balances[Int(account.name.id)]))
+                }
             }
-            snapshot = BucketSnapshot(date: date, month: month, accounts: accounts, funds: funds, dailyAllowance: allowance,
-                                  allowanceSpentToday: spentToday, remainingToday: allowanceToday.remaining,
-                                  daysAfterToday: allowanceToday.daysAfter, allowanceSetAside: allowanceToday.setAside, earmarks: earmarkList, bills: billList,
-                                  monthlySetAside: monthly,
-                                  goals: goalList, goalsTotal: goalsTotal, envelopes: envelopeList, envelopesTotal: envelopesTotal,
-                                  people: owedList, owedToPeople: owed,
-                                  mainSavings: main)
+            stale = []
+            snapshot.date = date
+            snapshot.month = month
+            snapshot.funds = funds
+            snapshot.dailyAllowance = allowance
+            snapshot.allowanceSpentToday = spentToday
+            snapshot.remainingToday = allowanceToday.remaining
+            snapshot.daysAfterToday = allowanceToday.daysAfter
+            snapshot.allowanceSetAside = allowanceToday.setAside
+            snapshot.monthlySetAside = monthly
+            snapshot.mainSavings = mainSavings(allowanceSetAside: allowanceToday.setAside, monthly: monthly,
+                                               goalsTotal: snapshot.goalsTotal, owed: snapshot.owedToPeople,
+                                               envelopesTotal: snapshot.envelopesTotal)
         }
     }
 }
