@@ -95,7 +95,7 @@ public enum Exporter {
             for (posting, accountWidth) in zip(transaction.postings, widths) {
                 out += "    "
                 out += posting.account
-                out += TextTable.blanks(width - accountWidth + 2)
+                out.append(repeating: UInt8(ascii: " "), count: width - accountWidth + 2)
                 out.append(posting.amount, decimals: decimals)
                 out += code
                 out += "\n"

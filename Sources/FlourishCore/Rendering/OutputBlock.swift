@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text gathered as UTF-8 into blocks of about 64 KB before it goes out: one write a
 /// block, not one a field. The block is a buffer of its own, filled with `memcpy` (appending
 /// to an array copied small pieces a byte at a time).
@@ -148,19 +154,24 @@ final class OutputBlock {
             emit(field)
             return
         }
-        // Quoted, each quote doubled: the runs between quotes are given whole.
-        quote.withUnsafeBufferPointer(emit)
+        // Quoted, each quote doubled: the runs between quotes are given whole (found with
+        // `memchr`; the quote itself from static storage, nothing to retain).
+        let quote = UnsafeBufferPointer(start: Self.quote.utf8Start, count: 1)
+        emit(quote)
         var start = 0
-        while let at = field[start...].firstIndex(of: 0x22) {
-            emit(UnsafeBufferPointer(rebasing: field[start...at]))
-            quote.withUnsafeBufferPointer(emit)
-            start = at + 1
+        if let base = field.baseAddress {
+            while start < field.count, let found = memchr(base + start, 0x22, field.count - start) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                emit(UnsafeBufferPointer(rebasing: field[start...at]))
+                emit(quote)
+                start = at + 1
+            }
         }
         emit(UnsafeBufferPointer(rebasing: field[start...]))
-        quote.withUnsafeBufferPointer(emit)
+        emit(quote)
     }
 
-    private static let quote: [UInt8] = [0x22]
+    private static let quote: StaticString = "\""
 
     /// Whether a field holds a comma, a quote or a line break, eight bytes at a time.
     static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {

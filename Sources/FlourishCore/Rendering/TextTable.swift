@@ -77,13 +77,6 @@ struct TextTable {
         held.flush()
     }
 
-    /// `count` blanks (shared strings up to 16).
-    static func blanks(_ count: Int) -> String {
-        count < shortBlanks.count ? shortBlanks[max(0, count)] : String(repeating: " ", count: count)
-    }
-
-    private static let shortBlanks = (0...16).map { String(repeating: " ", count: $0) }
-
     /// Characters on screen: grapheme clusters. Counted on the bytes when every character is
     /// ASCII, a Latin letter (U+0080 to U+02FF, accents precomposed) or a currency sign
     /// (U+20A0 to U+20CF), each one cluster; by the standard library otherwise (combining
