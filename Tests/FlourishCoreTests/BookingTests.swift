@@ -195,9 +195,9 @@ import Testing
     }
 
     /// Each day's snapshot is made from the day before's (only the lists whose figures changed
-    /// made again; on a day when nothing happens, only the allowance and main savings moved):
-    /// every figure and list of it is the one made in full (bills starting mid-month, an
-    /// allowance change dated later in the month, envelopes, goals and debts among these).
+    /// made again; on a day when nothing happens, none): every figure and list of it is the
+    /// one made in full (bills starting mid-month, an allowance change dated later in the
+    /// month, envelopes, goals and debts among these, and days when nothing happens).
     @Test(arguments: ledgers)
     func aSnapshotMadeFromTheDayBeforesIsTheOneMadeInFull(path: String) throws {
         let journal = TestSupport.book(try LedgerLoader.load(paths: [TestSupport.root + "/" + path]))

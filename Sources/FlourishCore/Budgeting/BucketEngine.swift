@@ -197,12 +197,9 @@ public struct BucketEngine {
         var month = BudgetMonth(containing: day, startDay: ledger.monthStartDay)
         fundEnvelopes(&state, month)
         // The day's snapshot, made from the day before's: only the lists whose figures changed
-        // made again, or (`quiet`: nothing has happened since it was made) only its daily
-        // figures moved on.
+        // are made again (on a day when nothing happens, none: only the daily figures move).
         var snapshot = BucketSnapshot(date: start, month: month)
-        var quiet = false
         func note(_ location: SourceLocation) {
-            quiet = false
             if lastLocation.map({ $0 < location }) ?? true { lastLocation = location }
         }
         while day <= end {
@@ -221,7 +218,6 @@ public struct BucketEngine {
                 } while !month.contains(day) && month.first < day
                 if !month.contains(day) { month = BudgetMonth(containing: day, startDay: ledger.monthStartDay) }
                 state.startMonth()
-                quiet = false
             }
             state.spentToday = .zero
             while next < events.count && events[next].date == day && events[next].kind.phase == 0 {
@@ -245,11 +241,8 @@ public struct BucketEngine {
                 note(events[next].location)
                 next += 1
             }
-            if !(quiet && !makesEveryDayInFull && state.quietDay(&snapshot, date: day, month: month, allowanceChanges: allowanceChanges)) {
-                state.snapshot(&snapshot, date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges,
-                               inFull: makesEveryDayInFull)
-            }
-            quiet = true
+            state.snapshot(&snapshot, date: day, month: month, ledger: ledger, allowanceChanges: allowanceChanges,
+                           inFull: makesEveryDayInFull)
             if outcome.overflow == nil, let overflow = state.overflow {
                 outcome.overflow = Overflow(what: overflow.what, date: day, location: overflow.location)
             }
@@ -612,31 +605,6 @@ public struct BucketEngine {
             main = sum(main, goalsTotal, negate: true, what: "main savings")
             main = sum(main, owed, negate: true, what: "main savings")
             return sum(main, envelopesTotal, negate: true, what: "main savings")
-        }
-
-        /// Turns the day before's snapshot into today's when nothing happened today: in the
-        /// same budgeting month, with no dated line, directive or bill starting today, only the
-        /// allowance's figures and main savings move — the lists stay as they are. False (and
-        /// `snapshot` untouched) when today is not such a day.
-        mutating func quietDay(_ snapshot: inout BucketSnapshot, date: CivilDate, month: BudgetMonth,
-                               allowanceChanges: [(date: CivilDate, amount: Money)]) -> Bool {
-            guard snapshot.month == month, snapshot.date.adding(days: 1) == date else { return false }
-            var index = firstOpenBill
-            while index < bills.count && bills[index].month.first <= date {
-                let bill = bills[index]
-                if bill.month.contains(date) && (bill.since == date || bill.paidOn == date) { return false }
-                index += 1
-            }
-            let allowanceToday = allowanceFigures(date: date, month: month, allowanceChanges: allowanceChanges)
-            snapshot.date = date
-            snapshot.allowanceSpentToday = spentToday
-            snapshot.remainingToday = allowanceToday.remaining
-            snapshot.daysAfterToday = allowanceToday.daysAfter
-            snapshot.allowanceSetAside = allowanceToday.setAside
-            snapshot.mainSavings = mainSavings(allowanceSetAside: allowanceToday.setAside, monthly: snapshot.monthlySetAside,
-                                               goalsTotal: snapshot.goalsTotal, owed: snapshot.owedToPeople,
-                                               envelopesTotal: snapshot.envelopesTotal)
-            return true
         }
 
         /// The snapshot at the end of `date`, made from the last one in `snapshot`: its figures
