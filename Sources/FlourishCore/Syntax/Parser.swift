@@ -137,7 +137,7 @@ struct Parser {
                 return
             }
             // A file checked whole in one pass needs no check a line (at 100,000 entries with
-            // an accented letter every 38 bytes: 88 M instructions a line at a time, 50 M whole).
+            // an accented letter every 38 bytes: 88 M instructions a line at a time, 67 M whole).
             if cleanText == nil { cleanText = UTF8Check.isCleanText(buffer) }
             while offset < count {
                 offset = parseLine(at: offset) + 1
