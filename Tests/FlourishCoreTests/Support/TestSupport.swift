@@ -86,9 +86,18 @@ enum TestSupport {
         return (expected, actual)
     }
 
+    /// One folder for this test process's files, removed when the process exits (the tests
+    /// made a folder each in the system's temporary folder and left thousands behind).
+    private static let sessionFolder: String = {
+        let path = NSTemporaryDirectory() + "flourish-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TestSupport.sessionFolder) }
+        return path
+    }()
+
     /// A fresh empty folder for a test's files.
     static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "flourish-tests-" + UUID().uuidString
+        let path = sessionFolder + "/" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
