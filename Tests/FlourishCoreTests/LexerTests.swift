@@ -103,6 +103,50 @@ import Testing
         #expect(wrong.prefix(5) == [])
     }
 
+    /// The word test that lets accented letters stay on the eight-byte path, against a byte
+    /// by byte model: ASCII must be printable, a tab or a line feed; every other byte must be
+    /// a lead from 0xC3 to 0xDF followed, in the same word, by a continuation byte, or such a
+    /// continuation byte. 200,000 random words of bytes chosen near every edge.
+    @Test func twoByteLettersPassWithTheirWordExactly() {
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xA9, 0xBF,
+                              0xC0, 0xC1, 0xC2, 0xC3, 0xC9, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xFF]
+        func model(_ bytes: [UInt8]) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard plain(byte) else { return false }
+                    index += 1
+                } else {
+                    guard byte >= 0xC3 && byte <= 0xDF, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
+                    index += 2
+                }
+            }
+            return true
+        }
+        var generator = LedgerGenerator(seed: 11)
+        var wrong: [String] = []
+        var passed = 0
+        for _ in 0..<200_000 {
+            // Mostly letters and accented pairs, so that words that pass are common.
+            var bytes: [UInt8] = []
+            while bytes.count < 8 {
+                switch generator.next(4) {
+                case 0: bytes.append(generator.pick(edges))
+                case 1: bytes += [UInt8(0xC3 + generator.next(0xDF - 0xC3 + 1)), UInt8(0x80 + generator.next(0x40))]
+                default: bytes.append(UInt8(0x20 + generator.next(0x5F)))
+                }
+            }
+            bytes = Array(bytes.prefix(8))
+            let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
+            let expected = model(bytes)
+            if expected { passed += 1 }
+            if ByteWord.isTextWithTwoByteLetters(word, flagged: ByteWord.notTextExactly(word)) != expected { wrong.append("\(bytes): \(expected)") }
+        }
+        #expect(wrong.prefix(5) == [])
+        #expect(passed > 10_000)
+    }
+
     @Test func everyByteAtEveryPlace() {
         var wrong: [String] = []
         for byte in 0...255 {

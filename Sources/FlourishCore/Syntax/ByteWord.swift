@@ -56,6 +56,28 @@ enum ByteWord {
         return (~text | word) & high
     }
 
+    /// True when `word` is printable ASCII, tabs and line feeds and whole two-byte characters
+    /// from U+00C3 to U+07FF (a lead byte 0xC3 to 0xDF, then a continuation byte), exactly,
+    /// given `flagged = notTextExactly(word)`: the accented letters of a ledger's names and
+    /// descriptions stay on the eight-byte path. A byte beyond ASCII is told by its seven low
+    /// bits, summed with constants that stay below 0x100 (no carry crosses bytes): below 0x40
+    /// a continuation byte, below 0x60 a lead of two bytes, 0x43 and above not 0xC0 to 0xC2
+    /// (overlong, or a C1 control next). The byte after each lead must be the continuation
+    /// bytes, all of them; a lead in the last place and longer characters are not taken.
+    @inline(__always)
+    static func isTextWithTwoByteLetters(_ word: UInt64, flagged: UInt64) -> Bool {
+        let top = word & high
+        let seven = word & low
+        let from40 = (seven &+ 0x4040_4040_4040_4040) & high
+        let from60 = (seven &+ 0x2020_2020_2020_2020) & high
+        let from43 = (seven &+ 0x3D3D_3D3D_3D3D_3D3D) & high
+        let lead = top & from40 & ~from60
+        let continuation = top & ~from40
+        let lastPlace: UInt64 = 0x80 << 56
+        let refused = (flagged & ~top) | (top & from60) | (lead & ~from43) | (lead & lastPlace)
+        return refused == 0 && lead << 8 == continuation
+    }
+
     /// Nonzero when a byte may need the output guard's look: a control byte, `#`, `:`, DEL or
     /// 0xC2 (the first byte of a C1 character); it may flag more, never less. The tests of
     /// the ASCII values share their last step: for a value below 0x80 a byte of `word ^ value`

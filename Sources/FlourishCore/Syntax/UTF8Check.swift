@@ -37,8 +37,9 @@ enum UTF8Check {
 
     /// True when the whole file is well-formed UTF-8 without a control character but tabs and
     /// line feeds (a carriage return too takes the line-by-line check): then no line of it
-    /// has an issue, and its lines need no check of their own. Eight bytes at a time, one
-    /// character at a time only beyond ASCII (and back to words after it).
+    /// has an issue, and its lines need no check of their own. Eight bytes at a time (accented
+    /// letters of two bytes whole in a word included), one character at a time only beyond
+    /// that (and back to words after it).
     static func isCleanText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -46,8 +47,14 @@ enum UTF8Check {
         var index = 0
         while index < count {
             while index + 8 <= count {
-                let flagged = ByteWord.notTextExactly(ByteWord.load(raw, index))
+                let word = ByteWord.load(raw, index)
+                let flagged = ByteWord.notTextExactly(word)
                 if flagged != 0 {
+                    // Accented letters whole in the word pass with it.
+                    if ByteWord.isTextWithTwoByteLetters(word, flagged: flagged) {
+                        index += 8
+                        continue
+                    }
                     index += ByteWord.firstFlag(flagged)
                     break
                 }
