@@ -12,6 +12,17 @@ public struct NameTable: Sendable {
     private var hashes: [UInt64] = []
     /// Open-addressing slots holding id + 1 (0 = empty); the count is a power of two.
     private var slots = [Int32](repeating: 0, count: 64)
+    /// Names of up to 24 bytes met lately, by their bytes as three words: a ledger names the
+    /// same few accounts and categories on every line, and such a name is found again from
+    /// its words alone, without hashing it or comparing bytes. A slot keeps the last name that
+    /// fell in it.
+    private var recent = [Recent](repeating: Recent(), count: 256)
+
+    private struct Recent {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = -1
+        var id: Int32 = 0
+    }
 
     public init() {}
 
@@ -34,6 +45,29 @@ public struct NameTable: Sendable {
 
     /// The id of the name spelled by `bytes[range]`, and whether it is new.
     public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (id: Int32, isNew: Bool) {
+        let count = range.count
+        // Three words read from the buffer (the name is followed by more of the file, or is
+        // near its end and takes the table), the bytes past the name masked off.
+        guard count <= 24, range.lowerBound + 24 <= bytes.count, let base = bytes.baseAddress else {
+            return internHashed(bytes, range)
+        }
+        let raw = UnsafeRawPointer(base + range.lowerBound)
+        func word(_ at: Int) -> UInt64 {
+            let kept = count - at
+            let mask: UInt64 = kept >= 8 ? ~0 : kept <= 0 ? 0 : (1 << (UInt64(kept) * 8)) - 1
+            return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) & mask
+        }
+        let words = (word(0), word(8), word(16))
+        let mixed = (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15) ^ (words.2 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 56)
+        let known = recent[slot]
+        if known.count == count && known.words == words { return (known.id, false) }
+        let found = internHashed(bytes, range)
+        recent[slot] = Recent(words: words, count: count, id: found.id)
+        return found
+    }
+
+    private mutating func internHashed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (id: Int32, isNew: Bool) {
         let hash = Self.hash(bytes, range)
         let found = find(bytes, range, hash: hash)
         if let id = found.id { return (id, false) }
