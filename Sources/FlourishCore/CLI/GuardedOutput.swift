@@ -131,12 +131,15 @@ final class GuardedOutput: TextOutput {
             // tabs can be taken out of the control bytes.
             if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
                 while index + 8 <= count {
-                    let word = ByteWord.load(raw, index)
-                    if ByteWord.quickLook(word) == 0 {
-                        previous = UInt8(truncatingIfNeeded: word >> 56)
-                        index += 8
-                        continue
+                    // The quiet words skipped in a loop of their own (its constants stay in
+                    // registers there).
+                    let quietEnd = ByteWord.firstWordToLookAt(raw, from: index, count: count)
+                    if quietEnd > index {
+                        previous = bytes[quietEnd - 1]
+                        index = quietEnd
+                        if index + 8 > count { break }
                     }
+                    let word = ByteWord.load(raw, index)
                     // A word the quick test flags is looked at test by test. DEL, 0xC2 and
                     // the pairs may be flagged too much (a borrow flags bytes above a true
                     // match, never below): such a byte is looked at and passes. A pair sets a
