@@ -24,20 +24,31 @@ public final class StandardOutput: TextOutput {
     }
 
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        // A block of 32 KB or more (a report's rows) goes out as it is, after what was held.
+        if bytes.count >= 1 << 15 {
+            flush()
+            writeAll(bytes)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     public func flush() {
+        buffer.withUnsafeBufferPointer { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
         var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        while written < bytes.count {
+            let count = Platform.write(descriptor, base + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 break
             }
             written += count
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -31,6 +31,11 @@ public struct RegisterReport: Sendable {
         let journal = context.journal
         var running = Money.zero
         var kept: [Kept] = []
+        // Every line, without terms: room for all at once (grown by doubling, the list's pages
+        // were touched about twice over).
+        if query.isEmpty {
+            kept.reserveCapacity(journal.ledger.postings.count + journal.ledger.openings.count + journal.ledger.corrections.count)
+        }
         // Lines before the period count towards the running balance without being shown.
         let end = journal.end(through: context.to)
         for index in 0..<end {
