@@ -100,7 +100,7 @@ extension Journal {
         }
 
         /// Whether the name occurs in a description (quotes and escapes as written).
-        func occurs(in bytes: ArraySlice<UInt8>) -> Bool {
+        func occurs(in bytes: Slice<SourceBytes>) -> Bool {
             guard !folded.isEmpty else { return false }
             if !isASCII { return String(decoding: bytes, as: UTF8.self).lowercased().contains(lowered) }
             guard bytes.count >= folded.count else { return false }

@@ -28,6 +28,7 @@ enum CheckCommand {
         } catch {
             return context.cannotRead(error)
         }
+        context.read.note(loaded.ledger.files)
         let asOf = try ReportCommand.parseDay(invocation.values["--as-of"], context)
         let validated = Validator.validated(consume loaded, options: CheckOptions(asOf: asOf))
         let diagnostics = validated.diagnostics

@@ -56,7 +56,14 @@ public enum Flourish {
         }
         let rest = Array(arguments.dropFirst())
         if let entry = table.first(where: { $0.name == command }) {
-            return context.guarded(command) { () throws(Invocation.UsageError) in try entry.run(rest, context) }
+            let status = context.guarded(command) { () throws(Invocation.UsageError) in try entry.run(rest, context) }
+            // A ledger file that shrank while it was read (`MappedFiles`) was read in part as
+            // zeros: nothing said about it can be trusted.
+            if context.read.cutShort {
+                context.stderr.write("Error: a ledger file changed (it was cut short) while Flourish was reading it; what was printed may be wrong. Run the command again.\n")
+                return .ioError
+            }
+            return status
         }
         switch command {
         case "-h", "--help":
@@ -113,6 +120,8 @@ public enum Flourish {
         /// Folders besides a main file's own that its includes may come from:
         /// `FLOURISH_INCLUDE_PATH` (separated by `:`) and `--allow-include DIR`.
         var allowedIncludes: [String] = []
+        /// The ledger files read, to ask at the end whether one changed meanwhile.
+        let read = ReadFiles()
 
         init(environment: [String: String], stdout: TextOutput, stderr: TextOutput, today: @escaping () -> CivilDate) {
             self.environment = environment
@@ -169,7 +178,7 @@ public enum Flourish {
         func sources(_ paths: [String]) throws(FileSystem.Failure) -> [SourceFile] {
             var sources: [SourceFile] = []
             for path in paths {
-                sources.append(SourceFile(path: path, bytes: path == "-" ? standardInput() : try FileSystem.read(path)))
+                sources.append(path == "-" ? SourceFile(path: path, bytes: standardInput()) : SourceFile(path: path, bytes: try FileSystem.readSource(path)))
             }
             return sources
         }
@@ -190,6 +199,7 @@ public enum Flourish {
             } catch {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }
+            read.note(loaded.ledger.files)
             let validated = Validator.validated(consume loaded, checks: Check.all.filter { !$0.needsValidLedger })
             let errors = validated.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else {

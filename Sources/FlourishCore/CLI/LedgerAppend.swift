@@ -20,6 +20,7 @@ struct LedgerAppend {
         }
         let original = edit.original
         let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)], allowedIncludes: context.allowedIncludes)
+        context.read.note(loaded.ledger.files)
         let validated = Validator.validated(consume loaded)
         let before = validated.journal
         let errors = validated.diagnostics.filter { $0.severity == .error }
@@ -45,6 +46,7 @@ struct LedgerAppend {
         if !updated.isEmpty { updated.append(UInt8(ascii: "\n")) }
         updated += Array(text.utf8)
         let after = LedgerLoader.load(sources: [SourceFile(path: path, bytes: updated)], allowedIncludes: context.allowedIncludes)
+        context.read.note(after.ledger.files)
         let errors = Validator.validate(after).filter { $0.severity == .error }
         // New errors stop the write; a bucket rule that was already broken does not.
         let blocking = bucketErrors > 0 ? errors.filter { !$0.problem.isBucketRule } : errors

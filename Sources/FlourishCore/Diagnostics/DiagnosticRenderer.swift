@@ -101,7 +101,7 @@ public struct DiagnosticRenderer {
         text.unicodeScalars.map { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "?" : $0 }
     }
 
-    private func columnCount(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    private func columnCount(_ bytes: SourceBytes, from start: Int, to end: Int) -> Int {
         var count = 0
         var index = start
         while index < end && index < bytes.count {

@@ -74,6 +74,36 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The whole content of a regular file, mapped into memory where the system allows it
+    /// (`SourceBytes`, `MappedFiles`), read into memory of its own otherwise: a ledger file.
+    public static func readSource(_ path: String) throws(Failure) -> SourceBytes {
+        guard MappedFiles.supported else { return SourceBytes(try read(path)) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumSize else {
+            throw Failure(path: path, reason: "it is larger than 2 GiB, the most Flourish reads in one file; split it with `include`")
+        }
+        guard size > 0 else { return SourceBytes([]) }
+        #if canImport(Glibc)
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let mapped, mapped != MAP_FAILED else { return SourceBytes(try read(path)) }
+        guard let slot = MappedFiles.note(mapped, count: size) else {
+            munmap(mapped, size)
+            return SourceBytes(try read(path))
+        }
+        return SourceBytes(SourceBytes.Storage(mapping: mapped.assumingMemoryBound(to: UInt8.self), count: size, slot: slot))
+        #else
+        return SourceBytes(try read(path))
+        #endif
+    }
+
     /// The current directory, for making relative paths absolute.
     /// The names of the regular files directly in a folder whose names end in `suffix`,
     /// sorted; none when the folder can't be read. Hidden files are left out.

@@ -27,7 +27,7 @@ public enum LedgerLoader {
     public static func load(paths: [String], allowedIncludes: [String] = []) throws(FileSystem.Failure) -> Result {
         var sources: [SourceFile] = []
         for path in paths {
-            sources.append(SourceFile(path: path, bytes: try FileSystem.read(path)))
+            sources.append(SourceFile(path: path, bytes: try FileSystem.readSource(path)))
         }
         return load(sources: sources, allowedIncludes: allowedIncludes)
     }
@@ -74,7 +74,9 @@ public enum LedgerLoader {
                 }
             }
         }
-        let (parsed, diagnostics, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes) { file, index in
+        // Files compared with a later read (the cache's) are copied: a mapping shows a file as
+        // it is now, not as it was read.
+        let (parsed, diagnostics, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes, mapped: cache == nil) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
         return finish(parsed, diagnostics)
@@ -85,8 +87,9 @@ public enum LedgerLoader {
     /// With `early`, the files a file includes are read and parsed by it on every core as soon
     /// as their include lines are known, each at the place it will have if the files before it
     /// include nothing; `complete` tells which files were parsed so, at their right place.
+    /// Files are mapped, or copied when not `mapped`.
     private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], allowedIncludes: [String],
-                               early: (@Sendable (SourceFile, Int) -> ParsedFile)? = nil,
+                               mapped: Bool = true, early: (@Sendable (SourceFile, Int) -> ParsedFile)? = nil,
                                parse: (SourceFile, Int) -> ParsedFile) -> (parsed: [ParsedFile], diagnostics: [Diagnostic], complete: [Bool]) {
         let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var parsed: [ParsedFile] = []
@@ -104,7 +107,7 @@ public enum LedgerLoader {
 
         /// What a file's include found ahead of time: its bytes, and with `early` its parse.
         struct Prefetched: Sendable {
-            var bytes: Swift.Result<[UInt8], FileSystem.Failure>
+            var bytes: Swift.Result<SourceBytes, FileSystem.Failure>
             var parsed: ParsedFile?
         }
 
@@ -131,7 +134,7 @@ public enum LedgerLoader {
             let found = Concurrent.map(candidates.count) { index -> Prefetched in
                 let candidate = candidates[index]
                 do throws(FileSystem.Failure) {
-                    let bytes = try FileSystem.read(candidate.shown)
+                    let bytes = try FileSystem.readSource(candidate.shown)
                     let parsed = early.map { $0(SourceFile(path: normalise(candidate.shown), bytes: bytes), candidate.place) }
                     return Prefetched(bytes: .success(bytes), parsed: parsed)
                 } catch {
@@ -184,16 +187,16 @@ public enum LedgerLoader {
                     diagnostics.append(Diagnostic(.duplicateInclude(path), at: location, notes: notes))
                     continue
                 }
-                let bytes: [UInt8]
+                let bytes: SourceBytes
                 var ready: ParsedFile?
                 do throws(FileSystem.Failure) {
                     if let buffer {
-                        bytes = buffer
+                        bytes = SourceBytes(buffer)
                     } else if let early = prefetched.removeValue(forKey: shown) {
                         bytes = try early.bytes.get()
                         ready = early.parsed
                     } else {
-                        bytes = try FileSystem.read(shown)
+                        bytes = mapped ? try FileSystem.readSource(shown) : SourceBytes(try FileSystem.read(shown))
                     }
                 } catch {
                     diagnostics.append(Diagnostic(.includeNotFound(path, reason: error.reason), at: location))

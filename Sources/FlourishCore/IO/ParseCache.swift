@@ -3,7 +3,7 @@
 /// the language server, which loads the same ledger again on every edit.
 public final class ParseCache {
     private struct Item {
-        var bytes: [UInt8]
+        var bytes: SourceBytes
         var index: Int
         var parsed: ParsedFile
     }
@@ -26,10 +26,10 @@ public final class ParseCache {
         return parsed
     }
 
-    /// Whether two byte arrays hold the same bytes (one `memcmp`, not a loop over elements).
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    /// Whether two files hold the same bytes (one `memcmp`, not a loop over elements).
+    private static func same(_ a: SourceBytes, _ b: SourceBytes) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in Platform.memcmp(a.baseAddress, b.baseAddress, a.count) == 0 } }
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in Platform.memcmp(a.baseAddress, b.baseAddress, a.count) == 0 } }
     }
 
     /// Forgets files no longer part of any ledger, so the cache does not grow without bound.

@@ -93,13 +93,13 @@ enum Importer {
         var skipped: [Int] = []
         var unreadable: [Int] = []
         var rows: [Row] = []
-        let firstRow = CSVReader.records(csv.bytes, separator: written.separator).first?.fields ?? []
+        let firstRow = CSVReader.records(Array(csv.bytes), separator: written.separator).first?.fields ?? []
         let (rules, unresolved) = written.resolvingHeader(firstRow)
         var diagnostics: [Diagnostic] = unresolved
         guard unresolved.isEmpty else { return ([], diagnostics, [], []) }
         var occurrences: [String: Int] = [:]
         var legacyOccurrences: [String: Int] = [:]
-        let records = CSVReader.records(csv.bytes, separator: rules.separator)
+        let records = CSVReader.records(Array(csv.bytes), separator: rules.separator)
         let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
         for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
             // With `skip-unreadable`, a row's problems leave the row out instead.

@@ -6,12 +6,16 @@ public final class SourceFile: @unchecked Sendable {
     /// The path as shown to the user (as given on the command line or in an `include`).
     public let path: String
     /// The file's content, byte for byte.
-    public let bytes: [UInt8]
+    public let bytes: SourceBytes
     private var lineStartsCache: [Int]?
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: SourceBytes) {
         self.path = path
         self.bytes = bytes
+    }
+
+    public convenience init(path: String, bytes: [UInt8]) {
+        self.init(path: path, bytes: SourceBytes(bytes))
     }
 
     public convenience init(path: String, text: String) {
