@@ -32,6 +32,25 @@ import Glibc
         #expect(try FileSystem.readSource(path + ".empty").isEmpty)
     }
 
+    /// Pages given back (after parsing, and every so many descriptions read) come back from
+    /// the file cache with the same bytes.
+    @Test func pagesGivenBackReadTheSameBytes() throws {
+        let path = TestSupport.temporaryDirectory() + "/ledger.flourish"
+        let written = text()
+        TestSupport.write(String(decoding: written, as: UTF8.self), to: path)
+        let mapped = try FileSystem.readSource(path)
+        #expect(Array(mapped) == written)
+        mapped.releasePages()
+        #expect(Array(mapped) == written)
+        #if canImport(Glibc)
+        MappedFiles.releaseAll()
+        #endif
+        #expect(Array(mapped) == written)
+        let parsed = Parser.parse(SourceFile(path: path, bytes: mapped), fileIndex: 0)
+        #expect(parsed.ledger.entries.count > 100)
+        #expect(parsed.ledger.description(of: parsed.ledger.entries[3]) == "line 3")
+    }
+
     /// A slice outlives the file it came from.
     @Test func aSliceKeepsItsBytesAlive() {
         func slice() -> Slice<SourceBytes> { SourceFile(path: "x", text: "hello, world").bytes[7..<12] }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// Ledger files are mapped into memory (`SourceBytes`), not copied. A mapped file that shrinks
@@ -8,6 +9,13 @@ import Glibc
 /// SIGBUS puts a page of zeros where a noted mapping's page was and marks that mapping: the
 /// run goes on, and the command line reports that a file changed while it was read and fails
 /// (`Flourish.run`), rather than trust what it read. Elsewhere files are read into memory.
+///
+/// The pages of a mapped file are the system's file cache: a file parsed whole gives its
+/// pages back (`SourceBytes.releasePages`), and so do all mapped files every so many
+/// descriptions read (`noteRead`); what is read again comes back from the cache. A command
+/// then holds its model of the ledger, not the files as well (a million entries: 245 MB
+/// at most, not 426 MB). A mapping shows the file as it is now: a file rewritten in place
+/// while a command runs may show some new bytes (cut short, it is reported).
 enum MappedFiles {
     #if canImport(Glibc)
     /// Whether files are mapped on this system.
@@ -87,8 +95,29 @@ enum MappedFiles {
 
     /// Whether a page of the mapping in `slot` was gone (its file was cut short).
     static func wasCut(_ slot: Int) -> Bool { cut[slot] != 0 }
+
+    /// Descriptions read from mapped files since their pages were last given back.
+    private static let reads = Atomic<Int>(0)
+
+    /// Counts a description read from a mapped file (`Ledger.withDescriptionBytes`); every
+    /// 16,384 reads the pages of every mapped file are given back (`madvise`), so a report
+    /// that reads every description (a register, an export, the log) holds a few megabytes
+    /// of the files at a time, not all of them. Pages read again come back from the file cache.
+    static func noteRead() {
+        if reads.add(1, ordering: .relaxed).newValue & 0x3FFF == 0 { releaseAll() }
+    }
+
+    /// Gives back the pages of every mapped file.
+    static func releaseAll() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        for slot in 0..<capacity where ranges[2 * slot + 1] != 0 {
+            madvise(UnsafeMutableRawPointer(bitPattern: ranges[2 * slot]), Int(ranges[2 * slot + 1] - ranges[2 * slot]), MADV_DONTNEED)
+        }
+    }
     #else
     static let supported = false
     static func wasCut(_ slot: Int) -> Bool { false }
+    static func noteRead() {}
     #endif
 }

@@ -82,6 +82,7 @@ struct Parser {
         var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines)
         parser.parseLines(&session)
         parser.finishEntry(&session)
+        file.bytes.releasePages()
         return ParsedFile(file: file, index: fileIndex, ledger: session.ledger, includes: session.includes,
                           diagnostics: session.diagnostics, firstAmount: session.firstAmount, lines: parser.lines)
     }

@@ -64,6 +64,16 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     /// (`MappedFiles`), and what was read from them cannot be trusted.
     public var wasCutShort: Bool { storage.slot.map(MappedFiles.wasCut) ?? false }
 
+    /// Lets the system take back the pages of a mapped file read so far (`madvise`): they are
+    /// the file cache's, and come back from it when read again. A file parsed whole is then
+    /// not counted in the memory a command holds.
+    public func releasePages() {
+        #if canImport(Glibc)
+        guard storage.slot != nil, let base = storage.buffer.baseAddress else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base), storage.buffer.count, MADV_DONTNEED)
+        #endif
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.buffer.count }
 
