@@ -31,7 +31,7 @@ public struct Projection: Sendable {
     static let incomeCategory = "Expected income (forecast)"
     static let billCategory = "Bills (forecast)"
 
-    public static func make(_ journal: Journal, after start: CivilDate, through end: CivilDate) -> Projection {
+    public static func make(_ journal: consuming Journal, after start: CivilDate, through end: CivilDate) -> Projection {
         let ledger = journal.ledger
         let decimals = journal.currency.decimals
         func amount(_ money: Money) -> String { money.formatted(decimals: decimals, grouping: false) }
@@ -65,7 +65,7 @@ public struct Projection: Sendable {
 
         // Earmarks: paid on their due day (the month's last day without one), each month.
         var month = journal.month(containing: first)
-        let snapshot = BucketEngine(journal).snapshot(at: start)
+        let snapshot = BucketEngine(copy journal).snapshot(at: start)
         while month.first <= end {
             for earmark in currentEarmarks(ledger, on: max(month.first, first)) {
                 let category = earmark.category.id
@@ -117,7 +117,10 @@ public struct Projection: Sendable {
         // Booked with the ledger: the projection parsed as one more file and added to the
         // booked ledger (its own files are not read again), then all of it booked once more.
         let generated = Parser.parse(SourceFile(path: "(forecast)", text: text), fileIndex: ledger.files.count)
-        let booked = Booker.book(LedgerLoader.extended(ledger, with: generated))
+        // The journal given goes first: its ledger's long lists are then held only here, and
+        // grow by the projection's lines instead of being copied whole beside the originals.
+        _ = consume journal
+        let booked = Booker.book(LedgerLoader.extended(consume ledger, with: generated))
         let problems = (generated.diagnostics + booked.diagnostics).filter { $0.severity == .error }
         return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
     }

@@ -38,7 +38,8 @@ enum HelpText {
 
     EXIT STATUS:
       0 success, 1 the ledger has problems, 64 bad usage, 66 a file cannot be read,
-      70 internal error, 74 a file cannot be written (nothing was written).
+      70 internal error, 74 a file cannot be written (nothing was written), or a ledger
+      file was cut short while it was read.
 
     See 'flourish help <command>' for detailed help.
 

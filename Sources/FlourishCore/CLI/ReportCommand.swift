@@ -74,8 +74,7 @@ enum ReportCommand {
         case .success(let booked): journal = booked
         case .failure(let stop): return stop.code
         }
-        let ledger = journal.ledger
-        let display = locale ?? ledger.display
+        let display = locale ?? journal.ledger.display
         guard let span = journal.dateRange else {
             context.stderr.write("Error: the ledger has no dated lines to report on\n")
             return .problems
@@ -94,9 +93,10 @@ enum ReportCommand {
             let until = try parseDay(invocation.values["--until"], context)
                 ?? CivilDate.clamped(year: from.year, month: from.month + 3, day: from.day) ?? CivilDate.latest
             guard from < until else { throw Invocation.UsageError(message: "--until must come after the report date, \(from)") }
-            let (made, problems) = ForecastReport.make(journal, from: from, until: until)
+            // The journal is handed over: the projection extends its ledger in place.
+            let (made, problems, files) = ForecastReport.make(consume journal, from: from, until: until)
             guard let report = made else {
-                context.stderr.write(DiagnosticRenderer(files: journal.ledger.files, colour: context.colour).render(problems))
+                context.stderr.write(DiagnosticRenderer(files: files, colour: context.colour).render(problems))
                 return .problems
             }
             let text: String
@@ -109,10 +109,10 @@ enum ReportCommand {
             return write(text, to: output, context)
         case .log:
             // By default: the budgeting month of the last date, within the ledger's dates.
-            let month = BudgetMonth(containing: span.upperBound, startDay: ledger.monthStartDay)
+            let month = BudgetMonth(containing: span.upperBound, startDay: journal.ledger.monthStartDay)
             let periodGiven = periodOptions.contains { invocation.values[$0] != nil }
-            let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, ledger)
-                : parseRange(invocation.values["--date"], context, ledger) ?? max(month.first, span.lowerBound)...span.upperBound
+            let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, journal.ledger)
+                : parseRange(invocation.values["--date"], context, journal.ledger) ?? max(month.first, span.lowerBound)...span.upperBound
             let report = LogReport.make(journal, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
             return .success
@@ -120,7 +120,7 @@ enum ReportCommand {
             break
         }
         let date = try parseDay(invocation.values["--date"], context)
-        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, ledger, wholeByDefault: !intervals.isEmpty)
+        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, journal.ledger, wholeByDefault: !intervals.isEmpty)
         let asOf = date ?? min(period.upperBound, span.upperBound)
         let reportContext = ReportContext(journal: journal, from: period.lowerBound, to: period.upperBound, asOf: asOf)
         // `--month` names the month for every report; otherwise it is the month of the report date.
@@ -149,9 +149,9 @@ enum ReportCommand {
         // budgeting month, one column for all of it.
         var columns: PeriodColumns?
         if let interval = intervals.first {
-            columns = try tooMany(PeriodColumns.make(period, interval: interval, startDay: ledger.monthStartDay))
+            columns = try tooMany(PeriodColumns.make(period, interval: interval, startDay: journal.ledger.monthStartDay))
         } else if kind == .budget && invocation.values["--month"] == nil && (period.lowerBound < month.first || period.upperBound > month.last) {
-            columns = try tooMany(PeriodColumns.whole(period, startDay: ledger.monthStartDay))
+            columns = try tooMany(PeriodColumns.whole(period, startDay: journal.ledger.monthStartDay))
         }
         let document: ReportDocument
         var html: String?
@@ -175,11 +175,11 @@ enum ReportCommand {
                     return .problems
                 }
                 document = dashboard.document
-                if format == .html { html = DashboardHTML.render(dashboard, currency: ledger.currency, display: display) }
+                if format == .html { html = DashboardHTML.render(dashboard, currency: journal.ledger.currency, display: display) }
             case .review:
                 let review = try ReviewReport.make(reportContext, month: month)
                 document = review.document
-                if format == .html { html = ReviewHTML.render(review, currency: ledger.currency, display: display) }
+                if format == .html { html = ReviewHTML.render(review, currency: journal.ledger.currency, display: display) }
             case .people:
                 document = try PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
             case .subscriptions:
@@ -195,13 +195,13 @@ enum ReportCommand {
             let location = error.location ?? SourceLocation(file: 0, range: 0..<0)
             let diagnostic = Diagnostic(.sumOverflow(what: error.what ?? "a figure of the \(kind.rawValue) report", currency: journal.currency),
                                         at: location)
-            context.stderr.write(DiagnosticRenderer(files: ledger.files, colour: context.colour).render([diagnostic]))
+            context.stderr.write(DiagnosticRenderer(files: journal.ledger.files, colour: context.colour).render([diagnostic]))
             return .problems
         }
-        let renderer = DocumentRenderer(currency: ledger.currency, display: display,
+        let renderer = DocumentRenderer(currency: journal.ledger.currency, display: display,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
-        if format == .html { return write(html ?? DocumentHTML.render(document, currency: ledger.currency, display: display), to: output, context) }
+        if format == .html { return write(html ?? DocumentHTML.render(document, currency: journal.ledger.currency, display: display), to: output, context) }
         // Streamed to standard output as it is rendered; gathered first for a file, which is
         // written whole and atomically.
         let target = output == nil ? context.stdout : CapturedOutput()

@@ -32,10 +32,12 @@ public struct ForecastReport: Sendable {
     public var currency: Currency
 
     /// From the report date (a day the ledger has) through `until`; nil when the projection
-    /// cannot be booked (an overflow, reported in `diagnostics`).
-    public static func make(_ journal: Journal, from: CivilDate, until: CivilDate) -> (report: ForecastReport?, diagnostics: [Diagnostic]) {
+    /// cannot be booked (an overflow, reported in `diagnostics`, whose places are in `files`).
+    /// The journal is taken over: the projection extends its ledger in place.
+    public static func make(_ journal: consuming Journal, from: CivilDate, until: CivilDate)
+        -> (report: ForecastReport?, diagnostics: [Diagnostic], files: [SourceFile]) {
         let projection = Projection.make(journal, after: from, through: until)
-        guard projection.diagnostics.isEmpty else { return (nil, projection.diagnostics) }
+        guard projection.diagnostics.isEmpty else { return (nil, projection.diagnostics, projection.journal.ledger.files) }
         let projected = projection.journal
         var days: [Day] = []
         let byDate = Dictionary(grouping: projection.events, by: \.date)
@@ -49,7 +51,7 @@ public struct ForecastReport: Sendable {
             let file = ledger.files[Int(location.file)]
             return "\(file.path):\(file.line(containing: Int(location.start)).number)"
         }
-        let money = MoneyFormat(journal.currency)
+        let money = MoneyFormat(projected.currency)
         let credit = Set(ledger.accounts.filter { $0.kind == .credit }.map { ledger.names[$0.name.id] })
         var firstBreak: Break?
         for day in days where day.snapshot.date > from {
@@ -73,8 +75,8 @@ public struct ForecastReport: Sendable {
             safe = max(.zero, lowest)
         }
         let report = ForecastReport(from: from, until: until, days: days, firstBreak: firstBreak, safeToSpendToday: safe,
-                                    currency: journal.currency)
-        return (report, [])
+                                    currency: projected.currency)
+        return (report, [], ledger.files)
     }
 
     /// The ledger line a set-aside comes from (the latest in effect on the day).
