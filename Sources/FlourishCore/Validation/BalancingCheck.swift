@@ -4,30 +4,38 @@ extension Check {
     static let balancing = Check(name: "balancing") { journal in
         let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
-        let blocks = ledger.entries.map { ($0.postings, $0.location) } + ledger.schedules.map { ($0.postings, $0.location) }
-        for (range, location) in blocks {
-            let lines = ledger.postings[range]
-            var elidedCount = 0
-            var second: SourceLocation?
-            for line in lines where line.isInferred {
-                elidedCount += 1
-                if elidedCount == 2 { second = line.target.location }
-            }
-            if elidedCount > 1, let second {
-                diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elidedCount), at: second))
-                continue
-            }
-            if elidedCount == 1 { continue }  // booking filled in the balancing amount
-            // Booking reported an entry whose sum overflows.
-            var sum = Money.zero
-            do throws(MoneyOverflow) {
-                for line in lines { sum = try sum + line.amount }
-            } catch {
-                continue
-            }
-            guard sum != .zero else { continue }
-            diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: location))
+        // Entries, then schedules, read where they are (a list of both made for the loop had
+        // cost 32 MB at a million entries).
+        for entry in ledger.entries {
+            balance(entry.postings, entry.location, in: journal, into: &diagnostics)
+        }
+        for schedule in ledger.schedules {
+            balance(schedule.postings, schedule.location, in: journal, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    private static func balance(_ range: Range<Int>, _ location: SourceLocation, in journal: Journal, into diagnostics: inout [Diagnostic]) {
+        let lines = journal.ledger.postings[range]
+        var elidedCount = 0
+        var second: SourceLocation?
+        for line in lines where line.isInferred {
+            elidedCount += 1
+            if elidedCount == 2 { second = line.target.location }
+        }
+        if elidedCount > 1, let second {
+            diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elidedCount), at: second))
+            return
+        }
+        if elidedCount == 1 { return }  // booking filled in the balancing amount
+        // Booking reported an entry whose sum overflows.
+        var sum = Money.zero
+        do throws(MoneyOverflow) {
+            for line in lines { sum = try sum + line.amount }
+        } catch {
+            return
+        }
+        guard sum != .zero else { return }
+        diagnostics.append(Diagnostic(.unbalancedEntry(sum: sum, currency: journal.currency), at: location))
     }
 }
