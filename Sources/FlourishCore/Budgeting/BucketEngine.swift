@@ -172,7 +172,8 @@ public struct BucketEngine {
 
     /// Runs from the first dated line through `end`, calling `visit` with each day's snapshot
     /// and the location of the last line applied so far. With `recordLog`, the log keeps the
-    /// days from `logFrom` on (all days when nil), so its size is bounded by the period asked for.
+    /// days, reserve movements and corrections from `logFrom` on (all when nil), so its size is
+    /// bounded by the period asked for.
     @discardableResult
     ///
     /// With `everyDay` false the engine leaps over days on which nothing happens (no dated
@@ -225,13 +226,15 @@ public struct BucketEngine {
                 note(events[next].location)
                 next += 1
             }
+            // Movements are recorded from the log's first day (before it they would be dropped).
+            let recording = recordLog && (logFrom.map { day >= $0 } ?? true)
             while nextItem < items.count && items[nextItem].date == day {
                 let item = items[nextItem]
                 state.current = item.location
                 switch item.kind {
-                case .entry(let i): applyEntry(i, to: &state, log: &outcome.log, recording: recordLog)
-                case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recordLog)
-                case .correction(let i): applyCorrection(ledger.corrections[i], to: &state, log: &outcome.log, recording: recordLog)
+                case .entry(let i): applyEntry(i, to: &state, log: &outcome.log, recording: recording)
+                case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recording)
+                case .correction(let i): applyCorrection(ledger.corrections[i], to: &state, log: &outcome.log, recording: recording)
                 }
                 note(item.location)
                 nextItem += 1
