@@ -16,6 +16,22 @@ import Testing
         }
     }
 
+    /// Runs of a byte of every length up to past the eight-byte stores' limit, between other
+    /// text: exactly so many, nothing past them.
+    @Test func runsOfABlankAreExactlyAsLong() {
+        let output = Pieces()
+        let block = OutputBlock(output)
+        var expected = ""
+        for length in 0...130 {
+            block.append("|")
+            block.append(repeating: UInt8(ascii: length % 2 == 0 ? " " : "-"), count: length)
+            expected += "|" + String(repeating: length % 2 == 0 ? " " : "-", count: length)
+        }
+        block.append("|")
+        block.flush()
+        #expect(output.text == expected + "|")
+    }
+
     static let register = """
     currency EUR 2
     account "Compte Chèque" checking

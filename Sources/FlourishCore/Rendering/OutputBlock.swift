@@ -82,11 +82,22 @@ final class OutputBlock {
         count += 1
     }
 
-    /// `count` copies of `byte`.
+    /// `count` copies of `byte`: a short run (a column's padding) written eight bytes at a
+    /// time, not with a call to `memset` (the bytes past the run are room not yet counted).
     func append(repeating byte: UInt8, count repeats: Int) {
         guard repeats > 0 else { return }
-        reserve(repeats)
-        (buffer + count).initialize(repeating: byte, count: repeats)
+        reserve(repeats + 8)
+        if repeats <= 64 {
+            let word = UInt64(byte) * 0x0101_0101_0101_0101
+            let start = UnsafeMutableRawPointer(buffer + count)
+            var offset = 0
+            while offset < repeats {
+                start.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+        } else {
+            (buffer + count).initialize(repeating: byte, count: repeats)
+        }
         count += repeats
     }
 

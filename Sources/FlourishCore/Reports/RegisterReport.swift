@@ -57,6 +57,13 @@ public struct RegisterReport: Sendable {
 
     /// An item's status, description and tags, as cells.
     func words(of item: Journal.Item) -> [ReportDocument.Cell] {
+        var cells: [ReportDocument.Cell] = []
+        appendWords(of: item, to: &cells)
+        return cells
+    }
+
+    /// `words(of:)` appended to a row (no list of their own for each entry).
+    func appendWords(of item: Journal.Item, to cells: inout [ReportDocument.Cell]) {
         let ledger = journal.ledger
         var status = ""
         var tags = ""
@@ -71,7 +78,9 @@ public struct RegisterReport: Sendable {
                 tags += (number > 0 ? " #" : "#") + ledger.names[tag.id]
             }
         }
-        return [.text(status), .text(journal.description(of: item)), .text(tags)]
+        cells.append(.text(status))
+        cells.append(.text(journal.description(of: item)))
+        cells.append(.text(tags))
     }
 
     /// The widest cell of each column (`MadeRows.widest`): each item's words measured once
@@ -148,7 +157,7 @@ public struct RegisterReport: Sendable {
                     lastItem = kept.item
                     row.removeAll(keepingCapacity: true)
                     row.append(.date(item.date))
-                    row.append(contentsOf: report.words(of: item))
+                    report.appendWords(of: item, to: &row)
                 } else {
                     row.removeLast(3)
                 }
