@@ -21,7 +21,6 @@ public enum FileSystem {
     /// The largest file Flourish reads: every byte offset fits a `SourceLocation`.
     public static let maximumSize = Int(Int32.max)
 
-    /// The whole content of a regular file.
     /// Everything on standard input (a ledger read with `-f -`), at most `maximumSize` bytes.
     public static func readStandardInput() -> [UInt8] {
         var bytes: [UInt8] = []
@@ -35,24 +34,57 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The whole content of a regular file.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        // Non-blocking, so that a FIFO (or a device) is found not to be a regular file instead
-        // of blocking the read forever; regular files read as usual.
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        return try readAll(fd, size: size, path: path)
+    }
+
+    /// The whole content of a regular file, mapped into memory where the system allows it
+    /// (`SourceBytes`, `MappedFiles`), read into memory of its own otherwise: a ledger file.
+    public static func readSource(_ path: String) throws(Failure) -> SourceBytes {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        #if canImport(Glibc)
+        if size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {
+            if let slot = MappedFiles.note(mapped, count: size) {
+                return SourceBytes(SourceBytes.Storage(mapping: mapped.assumingMemoryBound(to: UInt8.self), count: size, slot: slot))
+            }
+            munmap(mapped, size)
+        }
+        #endif
+        return SourceBytes(try readAll(fd, size: size, path: path))
+    }
+
+    /// A regular file opened for reading, and its size. Non-blocking, so that a FIFO (or a
+    /// device) is found not to be a regular file instead of blocking the read forever.
+    private static func openRegularFile(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw failure(path) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(path) }
+        guard fstat(fd, &info) == 0 else {
+            let error = failure(path)
+            close(fd)
+            throw error
+        }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
             throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
         }
         let size = Int(info.st_size)
         // Locations are 32-bit byte offsets (SourceLocation), which keeps split lines small.
         guard size <= maximumSize else {
+            close(fd)
             throw Failure(path: path, reason: "it is larger than 2 GiB, the most Flourish reads in one file; split it with `include`")
         }
+        return (fd, size)
+    }
+
+    /// `size` bytes read from an open file, straight into the array's storage (no
+    /// zero-filling of a large buffer first); fewer when the file is shorter by then.
+    private static func readAll(_ fd: Int32, size: Int, path: String) throws(Failure) -> [UInt8] {
         var failed: Int32 = 0
-        // Read straight into the array's storage: no zero-filling of a large buffer first.
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var filled = 0
             while filled < size {
@@ -72,36 +104,6 @@ public enum FileSystem {
             throw failure(path)
         }
         return bytes
-    }
-
-    /// The whole content of a regular file, mapped into memory where the system allows it
-    /// (`SourceBytes`, `MappedFiles`), read into memory of its own otherwise: a ledger file.
-    public static func readSource(_ path: String) throws(Failure) -> SourceBytes {
-        guard MappedFiles.supported else { return SourceBytes(try read(path)) }
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "Is a directory" : "Not a regular file")
-        }
-        let size = Int(info.st_size)
-        guard size <= maximumSize else {
-            throw Failure(path: path, reason: "it is larger than 2 GiB, the most Flourish reads in one file; split it with `include`")
-        }
-        guard size > 0 else { return SourceBytes([]) }
-        #if canImport(Glibc)
-        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
-        guard let mapped, mapped != MAP_FAILED else { return SourceBytes(try read(path)) }
-        guard let slot = MappedFiles.note(mapped, count: size) else {
-            munmap(mapped, size)
-            return SourceBytes(try read(path))
-        }
-        return SourceBytes(SourceBytes.Storage(mapping: mapped.assumingMemoryBound(to: UInt8.self), count: size, slot: slot))
-        #else
-        return SourceBytes(try read(path))
-        #endif
     }
 
     /// The current directory, for making relative paths absolute.

@@ -18,9 +18,6 @@ import Synchronization
 /// while a command runs may show some new bytes (cut short, it is reported).
 enum MappedFiles {
     #if canImport(Glibc)
-    /// Whether files are mapped on this system.
-    static let supported = true
-
     /// How many mappings may be noted at once; a file read when all are taken is copied.
     static let capacity = 4096
 
@@ -116,7 +113,6 @@ enum MappedFiles {
         }
     }
     #else
-    static let supported = false
     static func wasCut(_ slot: Int) -> Bool { false }
     static func noteRead() {}
     #endif
