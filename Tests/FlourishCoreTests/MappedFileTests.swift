@@ -19,10 +19,16 @@ import Glibc
         return bytes
     }
 
-    @Test func aMappedFileHasTheFilesBytes() throws {
+    /// `text()` written to a file in a fresh folder: its path and bytes.
+    func writtenFile() -> (path: String, bytes: [UInt8]) {
         let path = TestSupport.temporaryDirectory() + "/ledger.flourish"
-        let written = text()
-        TestSupport.write(String(decoding: written, as: UTF8.self), to: path)
+        let bytes = text()
+        TestSupport.write(String(decoding: bytes, as: UTF8.self), to: path)
+        return (path, bytes)
+    }
+
+    @Test func aMappedFileHasTheFilesBytes() throws {
+        let (path, written) = writtenFile()
         let mapped = try FileSystem.readSource(path)
         #expect(Array(mapped) == written)
         #expect(mapped.withUnsafeBufferPointer { Array($0) } == written)
@@ -35,9 +41,7 @@ import Glibc
     /// Pages given back (after parsing, and every so many descriptions read) come back from
     /// the file cache with the same bytes.
     @Test func pagesGivenBackReadTheSameBytes() throws {
-        let path = TestSupport.temporaryDirectory() + "/ledger.flourish"
-        let written = text()
-        TestSupport.write(String(decoding: written, as: UTF8.self), to: path)
+        let (path, written) = writtenFile()
         let mapped = try FileSystem.readSource(path)
         #expect(Array(mapped) == written)
         mapped.releasePages()

@@ -48,13 +48,15 @@ enum NumberSyntax {
     /// `[+-]DIGITS[.DIGITS]` with optional `,` thousands separators in groups of three.
     static func decimal<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Result<Decimal, Failure>
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        if let plain = plainDecimal(bytes) { return .success(plain) }
         var index = bytes.startIndex
         let end = bytes.endIndex
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
+        }
+        if let plain = plainDecimal(bytes, from: index) {
+            return .success(Decimal(mantissa: negative ? -plain.mantissa : plain.mantissa, scale: plain.scale))
         }
         var mantissa: Int64 = 0
         var overflow = false
@@ -98,27 +100,21 @@ enum NumberSyntax {
         return .success(Decimal(mantissa: negative ? -mantissa : mantissa, scale: scale))
     }
 
-    /// The common shape alone, `[+-]DIGITS[.DIGITS]` without separators and with at most 18
-    /// digits (eighteen always fit in an `Int64`, so none is tested for overflow); nil for
-    /// anything else, which `decimal` then reads in full.
+    /// The common shape alone after the sign, `DIGITS[.DIGITS]` without separators and with
+    /// at most 18 digits (eighteen always fit in an `Int64`, so none is tested for overflow),
+    /// unsigned; nil for anything else, which `decimal` then reads in full.
     @inline(__always)
-    private static func plainDecimal<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Decimal?
+    private static func plainDecimal<Bytes: RandomAccessCollection>(_ bytes: Bytes, from start: Int) -> Decimal?
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        var index = bytes.startIndex
+        var index = start
         let end = bytes.endIndex
         guard end - index <= 18 else { return nil }
-        var negative = false
-        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
-            index += 1
-        }
         var mantissa: Int64 = 0
-        let integerStart = index
         while index < end, ByteClass.isDigit(bytes[index]) {
             mantissa = mantissa * 10 + Int64(bytes[index] - 0x30)
             index += 1
         }
-        guard index > integerStart else { return nil }
+        guard index > start else { return nil }
         var scale = 0
         if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -130,7 +126,7 @@ enum NumberSyntax {
             guard scale > 0 else { return nil }
         }
         guard index == end else { return nil }
-        return Decimal(mantissa: negative ? -mantissa : mantissa, scale: scale)
+        return Decimal(mantissa: mantissa, scale: scale)
     }
 
     /// The decimal in minor units of a currency with `decimals` decimals.
