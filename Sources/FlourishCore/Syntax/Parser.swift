@@ -172,6 +172,9 @@ struct Parser {
             } else if reader.startsComment() || reader.cursor.peek() == UInt8(ascii: "#") {
                 reader.readComment()
                 record(.indentedComment, reader)
+            } else if lines == nil, cleanText == true, pending != nil,
+                      quickPosting(from: reader.cursor.offset, to: cursor.end, &session) {
+                return nil
             } else {
                 parsePosting(&reader, &session)
                 record(.posting, reader)
