@@ -192,7 +192,7 @@ extension Parser {
     }
 
     /// account = "account" name kind {flag}
-    private func parseAccount(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+    private mutating func parseAccount(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         guard let name = requireName("an account name", &reader, &session) else { return }
         guard let kindToken = reader.next() else {
             let kinds = Account.Kind.allCases.map(\.rawValue).joined(separator: ", ")

@@ -9,7 +9,11 @@ import Darwin
 /// Values inside lines: dates, amounts, names, small numbers (grammar.md, "Values").
 extension Parser {
     /// date = digit{4} "-" digit{2} "-" digit{2}
-    func parseDate(_ token: Token, _ session: inout ParseSession) -> CivilDate? {
+    ///
+    /// `mutating` (it changes nothing) so that the parser is passed by reference: a method
+    /// that is not, called from one that is, is given a copy of the whole parser (224 bytes)
+    /// at every call. So are `parseName` and `requireName`.
+    mutating func parseDate(_ token: Token, _ session: inout ParseSession) -> CivilDate? {
         switch NumberSyntax.date(bytes[token.range]) {
         case .success(let date):
             return date
@@ -25,8 +29,7 @@ extension Parser {
     ///
     /// A bare word is interned straight from the file's bytes; it is checked (not a number,
     /// no empty `:` part) the first time it is seen, and the verdict is kept for later uses.
-    @inline(__always)
-    func parseName(_ token: Token, _ session: inout ParseSession, what: String = "an account, category or person") -> NameRef? {
+    mutating func parseName(_ token: Token, _ session: inout ParseSession, what: String = "an account, category or person") -> NameRef? {
         switch token.kind {
         case .unterminatedString:
             session.report(.unterminatedString, at: location(token))
@@ -163,13 +166,13 @@ extension Parser {
         return nil
     }
 
-    func requireDate(_ reader: inout LineReader, _ session: inout ParseSession) -> CivilDate? {
+    mutating func requireDate(_ reader: inout LineReader, _ session: inout ParseSession) -> CivilDate? {
         guard let token = require("a date", &reader, &session) else { return nil }
         return parseDate(token, &session)
     }
 
     @inline(__always)
-    func requireName(_ what: String, _ reader: inout LineReader, _ session: inout ParseSession) -> NameRef? {
+    mutating func requireName(_ what: String, _ reader: inout LineReader, _ session: inout ParseSession) -> NameRef? {
         guard let token = require(what, &reader, &session) else { return nil }
         return parseName(token, &session, what: what)
     }
