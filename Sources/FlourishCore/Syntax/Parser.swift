@@ -188,6 +188,7 @@ struct Parser {
             return nil
         }
         if ByteClass.isDigit(first) {
+            if lines == nil, cleanText == true, quickEntryHeader(from: cursor.offset, to: cursor.end, &session) { return nil }
             parseEntryHeader(&reader, &session)
             record(.entryHeader, reader)
             return nil

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The two lines nearly every ledger is made of, read straight from their bytes when they
+/// have their common shape; any other line (and every line while `fmt` records tokens, or
+/// in a file that is not clean text as a whole) is read token by token. Each quick reading
+/// gives what the full one gives — the same values, places and diagnostics —, which
+/// `QuickLineTests` checks by reading random lines both ways.
+extension Parser {
+    /// An entry's date line: a date, perhaps `*` or `!`, a description that is not a string,
+    /// perhaps tags, perhaps a comment — `2002-01-12 * SNCF, billet aller-retour  #maison`.
+    /// Returns false, having changed nothing, for any other line (a date that is not one, a
+    /// quoted description, text after the tags); `parseEntryHeader` then reads it.
+    mutating func quickEntryHeader(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
+        guard let base = bytes.baseAddress, end - start >= 10,
+              end == start + 10 || ByteClass.isBlank(base[start + 10]),
+              let date = NumberSyntax.plainDate(base + start) else { return false }
+        var at = Parser.skipBlanks(base, from: start + 10, to: end)
+        var status = Entry.Status.unmarked
+        if at < end, base[at] == UInt8(ascii: "*") || base[at] == UInt8(ascii: "!"),
+           at + 1 == end || ByteClass.isBlank(base[at + 1]) {
+            status = base[at] == UInt8(ascii: "*") ? .cleared : .pending
+            at += 1
+        }
+        // The description: free text up to the first `;`, or the first `#` after a blank, its
+        // trailing blanks left out (as `LineReader.text`); empty where it would start when
+        // there is none.
+        var description = at..<at
+        at = Parser.skipBlanks(base, from: at, to: end)
+        if at < end && !Parser.startsComment(base, at, end) && !Parser.startsTag(base, at, end) {
+            guard base[at] != UInt8(ascii: "\"") else { return false }
+            var stop = end
+            if let semicolon = memchr(base + at, Int32(UInt8(ascii: ";")), end - at) {
+                stop = base.distance(to: semicolon.assumingMemoryBound(to: UInt8.self))
+            }
+            var from = at
+            while from < stop, let hash = memchr(base + from, Int32(UInt8(ascii: "#")), stop - from) {
+                let found = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+                if found > at && ByteClass.isBlank(base[found - 1]) {
+                    stop = found
+                    break
+                }
+                from = found + 1
+            }
+            var textEnd = stop
+            while textEnd > at && ByteClass.isBlank(base[textEnd - 1]) { textEnd -= 1 }
+            description = at..<textEnd
+            at = textEnd
+        }
+        // Tags, then nothing or a comment: looked over first, so that nothing is kept from a
+        // line the full reading then reads again.
+        let tagsStart = at
+        var tags = 0
+        while true {
+            at = Parser.skipBlanks(base, from: at, to: end)
+            guard at < end, Parser.startsTag(base, at, end) else { break }
+            at = Parser.tagEnd(base, from: at, to: end)
+            tags += 1
+        }
+        guard at == end || Parser.startsComment(base, at, end) else { return false }
+        let firstTag = session.ledger.entryTags.count
+        if tags > 0 {
+            at = tagsStart
+            for _ in 0..<tags {
+                at = Parser.skipBlanks(base, from: at, to: end)
+                let tagEnd = Parser.tagEnd(base, from: at, to: end)
+                let id = session.ledger.names.intern(bytes, at + 1..<tagEnd).id
+                session.ledger.entryTags.append(NameRef(id: id, location: location(at..<tagEnd)))
+                at = tagEnd
+            }
+        }
+        pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
+                               firstPosting: session.ledger.postings.count, location: location(start..<end))
+        return true
+    }
+
+    /// The common split line read straight from its bytes: a name (a bare word, or a string
+    /// without a backslash), perhaps an amount written as a plain number, perhaps a comment —
+    /// `  "Compte Chèque"  -92.78  ; à vérifier`. Returns false, having changed nothing, for
+    /// any other line (a currency code, a goal, a string with escapes, an amount that is not a
+    /// number, anything more); `parsePosting` then reads it token by token, and reports what
+    /// is wrong. The result is the one `parsePosting` gives: the same name, amount, places and
+    /// diagnostics.
+    ///
+    /// Only while nothing is recorded for `fmt` and the file was found clean text as a whole;
+    /// `start` is the line's first byte after its indent (not a comment), `end` its end.
+    mutating func quickPosting(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        // The name.
+        var at = start
+        let kind: Token.Kind
+        if base[at] == UInt8(ascii: "\"") {
+            let close = Parser.first(ByteWord.endsStringPart, raw, from: at + 1, to: end, count: count)
+            guard close < end, base[close] == UInt8(ascii: "\"") else { return false }
+            at = close + 1
+            kind = .string
+        } else {
+            at = Parser.first(ByteWord.endsWord, raw, from: at, to: end, count: count)
+            kind = .word
+        }
+        let name = Token(kind: kind, start: start, end: at)
+        // What follows the name: nothing, or blanks, then an amount or a comment.
+        at = Parser.skipBlanks(base, from: at, to: end)
+        var amount: Token?
+        if at < end && !Parser.startsComment(base, at, end) {
+            let wordEnd = Parser.first(ByteWord.endsWord, raw, from: at, to: end, count: count)
+            amount = Token(kind: .word, start: at, end: wordEnd)
+            // Then nothing more (a string — an amount that is one, or one after it — a code, a
+            // goal or other words are for the full reading).
+            at = Parser.skipBlanks(base, from: wordEnd, to: end)
+            guard at == end || Parser.startsComment(base, at, end) else { return false }
+        }
+        var value = NumberSyntax.Decimal(mantissa: 0, scale: 0)
+        if let amount {
+            guard case .success(let decimal) = NumberSyntax.decimal(bytes[amount.range]) else { return false }
+            value = decimal
+        }
+        // The line is of the common shape: read as `parsePosting` reads it.
+        guard let target = parseName(name, &session) else {
+            pending?.damaged = true
+            return true
+        }
+        var amountLocation: SourceLocation?
+        if let amount {
+            amountLocation = location(amount)
+            if session.firstAmount == nil { session.firstAmount = amountLocation }
+        }
+        session.ledger.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
+                                               amountLocation: amountLocation, scale: value.scale))
+        return true
+    }
+
+    /// The first byte in `from..<to` that `flags` marks (a line feed always is), or `to`:
+    /// eight bytes at a time while eight remain in the buffer of `count` bytes.
+    @inline(__always)
+    static func first(_ flags: (UInt64) -> UInt64, _ raw: UnsafeRawPointer, from: Int, to end: Int, count: Int) -> Int {
+        var at = from
+        while at < end && at + 8 <= count {
+            let found = flags(ByteWord.load(raw, at))
+            if found != 0 { return min(at + ByteWord.firstFlag(found), end) }
+            at += 8
+        }
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        while at < end && flags(UInt64(bytes[at])) == 0 { at += 1 }
+        return min(at, end)
+    }
+
+    @inline(__always)
+    static func skipBlanks(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var at = from
+        while at < end && ByteClass.isBlank(base[at]) { at += 1 }
+        return at
+    }
+
+    /// `#` followed by a byte other than a blank (as `ByteCursor.startsTag`).
+    @inline(__always)
+    static func startsTag(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
+        base[at] == UInt8(ascii: "#") && at + 1 < end && !ByteClass.isBlank(base[at + 1])
+    }
+
+    /// Where the tag at `at` ends: at a blank, `;`, `"`, the next `#` or the end (as
+    /// `LineReader.tag`).
+    @inline(__always)
+    static func tagEnd(_ base: UnsafePointer<UInt8>, from at: Int, to end: Int) -> Int {
+        var tagEnd = at + 1
+        while tagEnd < end && !ByteClass.endsWord(base[tagEnd]) && base[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
+        return tagEnd
+    }
+
+    /// `;`, or `#` followed by a blank or the end (as `ByteCursor.startsComment`).
+    @inline(__always)
+    static func startsComment(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
+        let byte = base[at]
+        if byte == UInt8(ascii: ";") { return true }
+        guard byte == UInt8(ascii: "#") else { return false }
+        return at + 1 == end || ByteClass.isBlank(base[at + 1])
+    }
+}
