@@ -158,6 +158,25 @@ struct Parser {
             record(.blank, LineReader(cursor: cursor, recording: lines != nil))
             return nil
         }
+        // The common entry and split lines, read before a line reader is even made (when
+        // they are not of the common shape, the line is read in full below).
+        if lines == nil, cleanText == true {
+            guard let first = cursor.peek() else {
+                finishEntry(&session)
+                return nil
+            }
+            if ByteClass.isBlank(first) {
+                var content = cursor
+                content.skipBlanks()
+                if pending != nil, !content.isAtEnd, !content.startsComment, content.peek() != UInt8(ascii: "#"),
+                   quickPosting(from: content.offset, to: content.end, &session) {
+                    return nil
+                }
+            } else if ByteClass.isDigit(first) {
+                finishEntry(&session)
+                if quickEntryHeader(from: cursor.offset, to: cursor.end, &session) { return nil }
+            }
+        }
         var reader = LineReader(cursor: cursor, recording: lines != nil)
         guard let first = cursor.peek() else {
             finishEntry(&session)
@@ -172,9 +191,6 @@ struct Parser {
             } else if reader.startsComment() || reader.cursor.peek() == UInt8(ascii: "#") {
                 reader.readComment()
                 record(.indentedComment, reader)
-            } else if lines == nil, cleanText == true, pending != nil,
-                      quickPosting(from: reader.cursor.offset, to: cursor.end, &session) {
-                return nil
             } else {
                 parsePosting(&reader, &session)
                 record(.posting, reader)
@@ -188,7 +204,6 @@ struct Parser {
             return nil
         }
         if ByteClass.isDigit(first) {
-            if lines == nil, cleanText == true, quickEntryHeader(from: cursor.offset, to: cursor.end, &session) { return nil }
             parseEntryHeader(&reader, &session)
             record(.entryHeader, reader)
             return nil
