@@ -41,20 +41,32 @@ extension LedgerLoader {
         let parts = parsed.map(\.ledger)
         let fileIDs = ids
         let (lines, tags) = (postingOffsets, tagOffsets)
-        ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, posting in
-            guard file > 0 else { return posting }
-            var moved = posting
-            moved.target.id = fileIDs[file][Int(posting.target.id)]
-            return moved
+        ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, postings, place in
+            guard file > 0 else { return place.copy(postings) }
+            fileIDs[file].withUnsafeBufferPointer { ids in
+                for (index, posting) in postings.enumerated() {
+                    var moved = posting
+                    moved.target.id = ids[Int(posting.target.id)]
+                    (place + index).initialize(to: moved)
+                }
+            }
         }
-        ledger.entryTags = gathered(taken.map(\.tags), at: tagOffsets) { file, tag in
-            file > 0 ? NameRef(id: fileIDs[file][Int(tag.id)], location: tag.location) : tag
+        ledger.entryTags = gathered(taken.map(\.tags), at: tagOffsets) { file, tags, place in
+            guard file > 0 else { return place.copy(tags) }
+            fileIDs[file].withUnsafeBufferPointer { ids in
+                for (index, tag) in tags.enumerated() {
+                    (place + index).initialize(to: NameRef(id: ids[Int(tag.id)], location: tag.location))
+                }
+            }
         }
-        ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entry in
-            var moved = entry
-            moved.postings = entry.postings.lowerBound + lines[file]..<entry.postings.upperBound + lines[file]
-            moved.tagRange = entry.tagRange.lowerBound + tags[file]..<entry.tagRange.upperBound + tags[file]
-            return moved
+        ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entries, place in
+            let (lineShift, tagShift) = (lines[file], tags[file])
+            for (index, entry) in entries.enumerated() {
+                var moved = entry
+                moved.postings = entry.postings.lowerBound + lineShift..<entry.postings.upperBound + lineShift
+                moved.tagRange = entry.tagRange.lowerBound + tagShift..<entry.tagRange.upperBound + tagShift
+                (place + index).initialize(to: moved)
+            }
         }
         for index in parsed.indices.dropFirst() {
             append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], to: &ledger)
@@ -176,9 +188,12 @@ extension LedgerLoader {
         }
     }
 
-    /// Every part's items in one array, each part copied into place (through `move`, given
-    /// the part's index) on its own core and then freed: `offsets[i]` is where part `i` starts.
-    static func gathered<Item: Sendable>(_ parts: [Taken<Item>], at offsets: [Int], _ move: @Sendable (Int, Item) -> Item) -> [Item] {
+    /// Every part's items in one array, each part put in place by `fill` (given the part's
+    /// index, its items and where they go) on its own core and then freed: `offsets[i]` is
+    /// where part `i` starts. A part is filled by one call, so its loop is compiled with the
+    /// moving of an item inside it.
+    static func gathered<Item: Sendable>(_ parts: [Taken<Item>], at offsets: [Int],
+                                         _ fill: @Sendable (Int, [Item], UnsafeMutablePointer<Item>) -> Void) -> [Item] {
         let total = parts.reduce(0) { $0 + $1.items.count }
         return [Item](unsafeUninitializedCapacity: total) { buffer, count in
             nonisolated(unsafe) let base = buffer.baseAddress
@@ -186,11 +201,7 @@ extension LedgerLoader {
             _ = Concurrent.map(parts.count) { part in
                 guard let base else { return 0 }
                 let items = parts[part].take()
-                var place = base + offsets[part]
-                for item in items {
-                    place.initialize(to: move(part, item))
-                    place += 1
-                }
+                fill(part, items, base + offsets[part])
                 return items.count
             }
             count = total
@@ -241,5 +252,12 @@ extension LedgerLoader {
         }
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
         ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
+    }
+}
+
+private extension UnsafeMutablePointer {
+    /// Initialises the memory from here on with `items`.
+    func copy(_ items: [Pointee]) {
+        _ = UnsafeMutableBufferPointer(start: self, count: items.count).initialize(from: items)
     }
 }
