@@ -62,6 +62,10 @@ enum NumberSyntax {
     }
 
     /// `[+-]DIGITS[.DIGITS]` with optional `,` thousands separators in groups of three.
+    ///
+    /// The common shape is read where this is called (it is inlined); the rest, with its
+    /// separators and overflow tests, by `separatedDecimal`.
+    @inline(__always)
     static func decimal<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Result<Decimal, Failure>
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
@@ -74,6 +78,15 @@ enum NumberSyntax {
         if let plain = plainDecimal(bytes, from: index) {
             return .success(Decimal(mantissa: negative ? -plain.mantissa : plain.mantissa, scale: plain.scale))
         }
+        return separatedDecimal(bytes, from: index, negative: negative)
+    }
+
+    /// `decimal` after the sign, for any shape: thousands separators, more than 18 digits.
+    @inline(never)
+    private static func separatedDecimal<Bytes: RandomAccessCollection>(_ bytes: Bytes, from start: Int, negative: Bool) -> Result<Decimal, Failure>
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        var index = start
+        let end = bytes.endIndex
         var mantissa: Int64 = 0
         var overflow = false
         func push(_ byte: UInt8) {
