@@ -123,7 +123,10 @@ public struct Journal: Sendable {
             let correction = ledger.corrections[i]
             body(correction.account.id, correction.amount.value, correction.location)
         case .entry(let i):
-            for posting in ledger.postings[ledger.entries[i].postings] {
+            // By index: a slice of the list retains and releases its storage, and checks on
+            // two cores doing so for every entry fight over that one count.
+            for line in ledger.entries[i].postings {
+                let posting = ledger.postings[line]
                 body(posting.target.id, posting.amount, posting.target.location)
             }
         }

@@ -43,7 +43,8 @@ extension Check {
             if next < order.count && ledger.balanceAssertions[order[next]].date < item.date { compare(through: item.date) }
             switch item.kind {
             case .entry(let i):
-                for posting in ledger.postings[ledger.entries[i].postings] where asserted[Int(posting.target.id)] {
+                for line in ledger.entries[i].postings where asserted[Int(ledger.postings[line].target.id)] {
+                    let posting = ledger.postings[line]
                     add(posting.target.id, posting.amount, posting.target.location)
                 }
             case .opening(let i): add(ledger.openings[i].account.id, ledger.openings[i].amount.value, ledger.openings[i].location)

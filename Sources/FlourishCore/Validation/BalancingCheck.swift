@@ -16,12 +16,13 @@ extension Check {
     }
 
     private static func balance(_ range: Range<Int>, _ location: SourceLocation, in journal: Journal, into diagnostics: inout [Diagnostic]) {
-        let lines = journal.ledger.postings[range]
+        // The lines by index, not as a slice (see `Journal.forEachLine`).
+        let lines = journal.ledger.postings
         var elidedCount = 0
         var second: SourceLocation?
-        for line in lines where line.isInferred {
+        for line in range where lines[line].isInferred {
             elidedCount += 1
-            if elidedCount == 2 { second = line.target.location }
+            if elidedCount == 2 { second = lines[line].target.location }
         }
         if elidedCount > 1, let second {
             diagnostics.append(Diagnostic(.multipleMissingAmounts(count: elidedCount), at: second))
@@ -31,7 +32,7 @@ extension Check {
         // Booking reported an entry whose sum overflows.
         var sum = Money.zero
         do throws(MoneyOverflow) {
-            for line in lines { sum = try sum + line.amount }
+            for line in range { sum = try sum + lines[line].amount }
         } catch {
             return
         }

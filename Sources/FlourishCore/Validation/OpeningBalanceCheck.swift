@@ -25,7 +25,7 @@ extension Check {
         }
         for correction in ledger.corrections { use(correction.account.id, correction.date, correction.location) }
         for entry in ledger.entries {
-            for posting in ledger.postings[entry.postings] { use(posting.target.id, entry.date, posting.target.location) }
+            for line in entry.postings { use(ledger.postings[line].target.id, entry.date, ledger.postings[line].target.location) }
         }
         for (account, first) in early {
             diagnostics.append(Diagnostic(.usedBeforeOpening(account: ledger.names[account], used: first.date,
