@@ -43,7 +43,10 @@ extension Booker {
         // Split lines: a line that cannot be scaled leaves its entry out.
         var unscaled: [Int] = []
         let checkCodes = declared && !ledger.amountCodes.isEmpty
-        ledger.postings.withUnsafeMutableBufferPointer { postings in
+        // Every written amount with the currency's decimals already, no code to check: no line
+        // needs scaling (the common case, and every line of an already booked ledger).
+        let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
+        if !allScaled { ledger.postings.withUnsafeMutableBufferPointer { postings in
             for (number, entry) in ledger.entries.enumerated() {
                 var good = true
                 for line in entry.postings {
@@ -60,7 +63,8 @@ extension Booker {
                 }
                 if !good { unscaled.append(number) }
             }
-        }
+        } }
+        ledger.postingScales = ledger.postingScales == 0 ? 0 : 1 << UInt64(decimals)
         if !unscaled.isEmpty {
             let dropped = Set(unscaled)
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)

@@ -251,6 +251,7 @@ extension LedgerLoader {
             return item
         }
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
+        ledger.postingScales |= part.postingScales
         ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
     }
 }

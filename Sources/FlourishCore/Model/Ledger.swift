@@ -42,6 +42,10 @@ public struct Ledger: Sendable {
     /// Digits after the decimal point of each directive's amount, by the amount's location,
     /// until booking scales the amounts to minor units (split lines keep theirs in `Posting`).
     public var amountScales: [SourceLocation: UInt8] = [:]
+    /// The digits after the decimal point that split lines' written amounts have, as bits
+    /// (bit 63 for 63 or more): when every one already has the currency's, booking need not
+    /// look at each line to scale it.
+    public var postingScales: UInt64 = 0
     /// How many of the first files booking has scaled already: a booked ledger extended by one
     /// more file (the forecast's projection) is booked again without scaling them twice.
     public var scaledFiles = 0
@@ -98,5 +102,13 @@ public struct Ledger: Sendable {
     /// Formats an amount in the ledger's currency, e.g. `1,234.50`.
     public func format(_ money: Money) -> String {
         money.formatted(decimals: currency?.decimals ?? 2)
+    }
+}
+
+extension Ledger {
+    /// Notes that a split line's amount was written with `scale` digits after the point.
+    @inline(__always)
+    mutating func notePostingScale(_ scale: Int) {
+        postingScales |= 1 << UInt64(min(max(scale, 0), 63))
     }
 }

@@ -131,6 +131,7 @@ extension Parser {
         if let amount {
             amountLocation = location(amount)
             if session.firstAmount == nil { session.firstAmount = amountLocation }
+            session.ledger.notePostingScale(value.scale)
         }
         session.ledger.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale))

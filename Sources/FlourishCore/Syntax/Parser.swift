@@ -292,6 +292,7 @@ struct Parser {
                 amount = value.amount.value
                 amountLocation = value.amount.location
                 scale = value.scale
+                session.ledger.notePostingScale(scale)
             } else {
                 damaged = true
                 amountLocation = location(amountToken)
