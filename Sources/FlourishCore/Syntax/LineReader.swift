@@ -89,30 +89,34 @@ struct LineReader {
         if cursor.isAtEnd || startsComment() || startsTag() { return nil }
         if cursor.peek() == UInt8(ascii: "\"") { return next() }
         let start = cursor.offset
-        // The text ends at the first `;` (a comment, anywhere) or at the first `#` after a
-        // blank (a comment or a tag), found with `memchr`; the blanks before the end are not
-        // part of it, and the cursor stops where the text does.
-        let bytes = cursor.bytes
-        guard let base = bytes.baseAddress else { return nil }
-        var stop = cursor.end
+        guard let base = cursor.bytes.baseAddress else { return nil }
+        let end = LineReader.textEnd(base, from: start, to: cursor.end)
+        cursor.offset = end
+        let token = Token(kind: .text, start: start, end: end)
+        keep(token)
+        return token
+    }
+
+    /// Where free text starting at `start` ends: at the first `;` (a comment, anywhere) or at
+    /// the first `#` after a blank (a comment or a tag), found with `memchr`, the blanks before
+    /// that left out.
+    static func textEnd(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int) -> Int {
+        var stop = lineEnd
         if let semicolon = memchr(base + start, Int32(UInt8(ascii: ";")), stop - start) {
             stop = base.distance(to: semicolon.assumingMemoryBound(to: UInt8.self))
         }
         var from = start
         while from < stop, let hash = memchr(base + from, Int32(UInt8(ascii: "#")), stop - from) {
             let at = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
-            if at > start && ByteClass.isBlank(bytes[at - 1]) {
+            if at > start && ByteClass.isBlank(base[at - 1]) {
                 stop = at
                 break
             }
             from = at + 1
         }
         var end = stop
-        while end > start && ByteClass.isBlank(bytes[end - 1]) { end -= 1 }
-        cursor.offset = end
-        let token = Token(kind: .text, start: start, end: end)
-        keep(token)
-        return token
+        while end > start && ByteClass.isBlank(base[end - 1]) { end -= 1 }
+        return end
     }
 
     func startsTag() -> Bool { cursor.startsTag }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The two lines nearly every ledger is made of, read straight from their bytes when they
 /// have their common shape; any other line (and every line while `fmt` records tokens, or
 /// in a file that is not clean text as a whole) is read token by token. Each quick reading
@@ -27,28 +19,13 @@ extension Parser {
             status = base[at] == UInt8(ascii: "*") ? .cleared : .pending
             at += 1
         }
-        // The description: free text up to the first `;`, or the first `#` after a blank, its
-        // trailing blanks left out (as `LineReader.text`); empty where it would start when
+        // The description: free text (`LineReader.textEnd`); empty where it would start when
         // there is none.
         var description = at..<at
         at = Parser.skipBlanks(base, from: at, to: end)
         if at < end && !Parser.startsComment(base, at, end) && !Parser.startsTag(base, at, end) {
             guard base[at] != UInt8(ascii: "\"") else { return false }
-            var stop = end
-            if let semicolon = memchr(base + at, Int32(UInt8(ascii: ";")), end - at) {
-                stop = base.distance(to: semicolon.assumingMemoryBound(to: UInt8.self))
-            }
-            var from = at
-            while from < stop, let hash = memchr(base + from, Int32(UInt8(ascii: "#")), stop - from) {
-                let found = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
-                if found > at && ByteClass.isBlank(base[found - 1]) {
-                    stop = found
-                    break
-                }
-                from = found + 1
-            }
-            var textEnd = stop
-            while textEnd > at && ByteClass.isBlank(base[textEnd - 1]) { textEnd -= 1 }
+            let textEnd = LineReader.textEnd(base, from: at, to: end)
             description = at..<textEnd
             at = textEnd
         }
