@@ -100,6 +100,7 @@ struct LineReader {
     /// Where free text starting at `start` ends: at the first `;` (a comment, anywhere) or at
     /// the first `#` after a blank (a comment or a tag), found with `memchr`, the blanks before
     /// that left out.
+    @inline(__always)
     static func textEnd(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int) -> Int {
         var stop = lineEnd
         if let semicolon = memchr(base + start, Int32(UInt8(ascii: ";")), stop - start) {
