@@ -41,30 +41,46 @@ struct ByteCursor {
     /// Eight bytes at a time while the buffer holds eight more (the line's own line feed and
     /// the next line are read, and the stop is kept within the line).
     mutating func advanceWord() {
-        advance(to: ByteWord.endsWord, else: { !ByteClass.endsWord($0) })
+        advance(to: ByteWord.endsWord, else: ByteCursor.continuesWord)
     }
 
     /// Consumes the inside of a string up to its closing `"`, a `\\` or the end of the line.
     mutating func advanceStringPart() {
-        advance(to: ByteWord.endsStringPart, else: { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        advance(to: ByteWord.endsStringPart, else: ByteCursor.continuesStringPart)
     }
 
-    /// Up to the first byte `flags` marks in a word (the line's end at most); the last few
-    /// bytes of the buffer one at a time, while `continues`.
+    static func continuesWord(_ byte: UInt8) -> Bool { !ByteClass.endsWord(byte) }
+    static func continuesStringPart(_ byte: UInt8) -> Bool { byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+
     @inline(__always)
     private mutating func advance(to flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool) {
         if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while offset < end && offset + 8 <= bytes.count {
-                let found = flags(ByteWord.load(raw, offset))
-                if found != 0 {
-                    offset = min(offset + ByteWord.firstFlag(found), end)
-                    return
-                }
-                offset = min(offset + 8, end)
-            }
+            offset = ByteCursor.first(flags, else: continues, UnsafeRawPointer(base), from: offset, to: end, count: bytes.count)
         }
-        while offset < end && continues(bytes[offset]) { offset += 1 }
+    }
+
+    /// The first byte in `from..<to` that `flags` marks in a word (a line feed always is), or
+    /// `to`: eight bytes at a time while eight remain in the buffer of `count` bytes, the last
+    /// few one at a time while `continues`.
+    @inline(__always)
+    static func first(_ flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool, _ raw: UnsafeRawPointer,
+                      from: Int, to end: Int, count: Int) -> Int {
+        var at = from
+        while at < end && at + 8 <= count {
+            let found = flags(ByteWord.load(raw, at))
+            if found != 0 { return min(at + ByteWord.firstFlag(found), end) }
+            at += 8
+        }
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        while at < end && continues(bytes[at]) { at += 1 }
+        return min(at, end)
+    }
+
+    @inline(__always)
+    static func skipBlanks(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var at = from
+        while at < end && ByteClass.isBlank(base[at]) { at += 1 }
+        return at
     }
 
     mutating func skipBlanks() {
@@ -73,19 +89,37 @@ struct ByteCursor {
 
     /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
     var startsComment: Bool {
-        guard let byte = peek() else { return false }
-        if byte == UInt8(ascii: ";") { return true }
-        if byte == UInt8(ascii: "#") {
-            guard let next = peek(at: 1) else { return true }
-            return ByteClass.isBlank(next)
-        }
-        return false
+        guard offset < end, let base = bytes.baseAddress else { return false }
+        return ByteCursor.startsComment(base, offset, end)
     }
 
     /// `#` followed by a character other than a blank starts a tag.
     var startsTag: Bool {
-        guard peek() == UInt8(ascii: "#"), let next = peek(at: 1) else { return false }
-        return !ByteClass.isBlank(next)
+        guard offset < end, let base = bytes.baseAddress else { return false }
+        return ByteCursor.startsTag(base, offset, end)
+    }
+
+    /// `startsComment` at `at` (before `end`) of the bytes at `base`.
+    @inline(__always)
+    static func startsComment(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
+        let byte = base[at]
+        if byte == UInt8(ascii: ";") { return true }
+        guard byte == UInt8(ascii: "#") else { return false }
+        return at + 1 == end || ByteClass.isBlank(base[at + 1])
+    }
+
+    /// `startsTag` at `at` (before `end`) of the bytes at `base`.
+    @inline(__always)
+    static func startsTag(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
+        base[at] == UInt8(ascii: "#") && at + 1 < end && !ByteClass.isBlank(base[at + 1])
+    }
+
+    /// Where the tag at `at` ends: at a blank, `;`, `"`, the next `#` or the end.
+    @inline(__always)
+    static func tagEnd(_ base: UnsafePointer<UInt8>, from at: Int, to end: Int) -> Int {
+        var tagEnd = at + 1
+        while tagEnd < end && !ByteClass.endsWord(base[tagEnd]) && base[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
+        return tagEnd
     }
 }
 

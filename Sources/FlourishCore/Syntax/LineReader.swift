@@ -141,8 +141,8 @@ struct LineReader {
         cursor.skipBlanks()
         guard startsTag() else { return nil }
         let start = cursor.offset
-        cursor.advance()
-        cursor.advance(while: { !ByteClass.endsWord($0) && $0 != UInt8(ascii: "#") })
+        guard let base = cursor.bytes.baseAddress else { return nil }
+        cursor.offset = ByteCursor.tagEnd(base, from: start, to: cursor.end)
         let token = Token(kind: .tag, start: start, end: cursor.offset)
         keep(token)
         return token

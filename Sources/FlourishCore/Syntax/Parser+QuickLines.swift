@@ -12,7 +12,7 @@ extension Parser {
         guard let base = bytes.baseAddress, end - start >= 10,
               end == start + 10 || ByteClass.isBlank(base[start + 10]),
               let date = NumberSyntax.plainDate(base + start) else { return false }
-        var at = Parser.skipBlanks(base, from: start + 10, to: end)
+        var at = ByteCursor.skipBlanks(base, from: start + 10, to: end)
         var status = Entry.Status.unmarked
         if at < end, base[at] == UInt8(ascii: "*") || base[at] == UInt8(ascii: "!"),
            at + 1 == end || ByteClass.isBlank(base[at + 1]) {
@@ -22,8 +22,8 @@ extension Parser {
         // The description: free text (`LineReader.textEnd`); empty where it would start when
         // there is none.
         var description = at..<at
-        at = Parser.skipBlanks(base, from: at, to: end)
-        if at < end && !Parser.startsComment(base, at, end) && !Parser.startsTag(base, at, end) {
+        at = ByteCursor.skipBlanks(base, from: at, to: end)
+        if at < end && !ByteCursor.startsComment(base, at, end) && !ByteCursor.startsTag(base, at, end) {
             guard base[at] != UInt8(ascii: "\"") else { return false }
             let textEnd = LineReader.textEnd(base, from: at, to: end)
             description = at..<textEnd
@@ -34,18 +34,18 @@ extension Parser {
         let tagsStart = at
         var tags = 0
         while true {
-            at = Parser.skipBlanks(base, from: at, to: end)
-            guard at < end, Parser.startsTag(base, at, end) else { break }
-            at = Parser.tagEnd(base, from: at, to: end)
+            at = ByteCursor.skipBlanks(base, from: at, to: end)
+            guard at < end, ByteCursor.startsTag(base, at, end) else { break }
+            at = ByteCursor.tagEnd(base, from: at, to: end)
             tags += 1
         }
-        guard at == end || Parser.startsComment(base, at, end) else { return false }
+        guard at == end || ByteCursor.startsComment(base, at, end) else { return false }
         let firstTag = session.ledger.entryTags.count
         if tags > 0 {
             at = tagsStart
             for _ in 0..<tags {
-                at = Parser.skipBlanks(base, from: at, to: end)
-                let tagEnd = Parser.tagEnd(base, from: at, to: end)
+                at = ByteCursor.skipBlanks(base, from: at, to: end)
+                let tagEnd = ByteCursor.tagEnd(base, from: at, to: end)
                 let id = session.ledger.names.intern(bytes, at + 1..<tagEnd).id
                 session.ledger.entryTags.append(NameRef(id: id, location: location(at..<tagEnd)))
                 at = tagEnd
@@ -74,25 +74,25 @@ extension Parser {
         var at = start
         let kind: Token.Kind
         if base[at] == UInt8(ascii: "\"") {
-            let close = Parser.first(ByteWord.endsStringPart, raw, from: at + 1, to: end, count: count)
+            let close = ByteCursor.first(ByteWord.endsStringPart, else: ByteCursor.continuesStringPart, raw, from: at + 1, to: end, count: count)
             guard close < end, base[close] == UInt8(ascii: "\"") else { return false }
             at = close + 1
             kind = .string
         } else {
-            at = Parser.first(ByteWord.endsWord, raw, from: at, to: end, count: count)
+            at = ByteCursor.first(ByteWord.endsWord, else: ByteCursor.continuesWord, raw, from: at, to: end, count: count)
             kind = .word
         }
         let name = Token(kind: kind, start: start, end: at)
         // What follows the name: nothing, or blanks, then an amount or a comment.
-        at = Parser.skipBlanks(base, from: at, to: end)
+        at = ByteCursor.skipBlanks(base, from: at, to: end)
         var amount: Token?
-        if at < end && !Parser.startsComment(base, at, end) {
-            let wordEnd = Parser.first(ByteWord.endsWord, raw, from: at, to: end, count: count)
+        if at < end && !ByteCursor.startsComment(base, at, end) {
+            let wordEnd = ByteCursor.first(ByteWord.endsWord, else: ByteCursor.continuesWord, raw, from: at, to: end, count: count)
             amount = Token(kind: .word, start: at, end: wordEnd)
             // Then nothing more (a string — an amount that is one, or one after it — a code, a
             // goal or other words are for the full reading).
-            at = Parser.skipBlanks(base, from: wordEnd, to: end)
-            guard at == end || Parser.startsComment(base, at, end) else { return false }
+            at = ByteCursor.skipBlanks(base, from: wordEnd, to: end)
+            guard at == end || ByteCursor.startsComment(base, at, end) else { return false }
         }
         var value = NumberSyntax.Decimal(mantissa: 0, scale: 0)
         if let amount {
@@ -113,51 +113,5 @@ extension Parser {
         session.ledger.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale))
         return true
-    }
-
-    /// The first byte in `from..<to` that `flags` marks (a line feed always is), or `to`:
-    /// eight bytes at a time while eight remain in the buffer of `count` bytes.
-    @inline(__always)
-    static func first(_ flags: (UInt64) -> UInt64, _ raw: UnsafeRawPointer, from: Int, to end: Int, count: Int) -> Int {
-        var at = from
-        while at < end && at + 8 <= count {
-            let found = flags(ByteWord.load(raw, at))
-            if found != 0 { return min(at + ByteWord.firstFlag(found), end) }
-            at += 8
-        }
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        while at < end && flags(UInt64(bytes[at])) == 0 { at += 1 }
-        return min(at, end)
-    }
-
-    @inline(__always)
-    static func skipBlanks(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
-        var at = from
-        while at < end && ByteClass.isBlank(base[at]) { at += 1 }
-        return at
-    }
-
-    /// `#` followed by a byte other than a blank (as `ByteCursor.startsTag`).
-    @inline(__always)
-    static func startsTag(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
-        base[at] == UInt8(ascii: "#") && at + 1 < end && !ByteClass.isBlank(base[at + 1])
-    }
-
-    /// Where the tag at `at` ends: at a blank, `;`, `"`, the next `#` or the end (as
-    /// `LineReader.tag`).
-    @inline(__always)
-    static func tagEnd(_ base: UnsafePointer<UInt8>, from at: Int, to end: Int) -> Int {
-        var tagEnd = at + 1
-        while tagEnd < end && !ByteClass.endsWord(base[tagEnd]) && base[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
-        return tagEnd
-    }
-
-    /// `;`, or `#` followed by a blank or the end (as `ByteCursor.startsComment`).
-    @inline(__always)
-    static func startsComment(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
-        let byte = base[at]
-        if byte == UInt8(ascii: ";") { return true }
-        guard byte == UInt8(ascii: "#") else { return false }
-        return at + 1 == end || ByteClass.isBlank(base[at + 1])
     }
 }
