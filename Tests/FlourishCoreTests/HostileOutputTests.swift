@@ -178,50 +178,74 @@ import Testing
         #expect(wrong == [])
     }
 
-    /// The guard's quick word test never misses a byte that needs a look (a control byte,
-    /// DEL, 0xC2, `##` or `::`, and `#` or `:` in the last place, where a pair may start):
-    /// every byte value at every place of a word, exactly, and random words made mostly of
-    /// such bytes. A lone `#` or `:` inside the word leaves it quiet.
-    @Test func theQuickWordTestMissesNothing() {
-        func needsLook(_ bytes: [UInt8]) -> Bool {
-            bytes.indices.contains { place in
+    /// The guard's sixteen-byte test says what its byte-by-byte reading says of those bytes
+    /// (with the byte after them, as a pair or a carriage return needs it): every byte value at
+    /// every place, each pair and `\r` at every place, and random chunks made mostly of such
+    /// bytes; its quick first look never misses what the exact test refuses.
+    @Test func theSixteenByteTestIsTheByteByByteReading() {
+        func refused(_ bytes: [UInt8]) -> Bool {
+            (0..<16).contains { place in
                 let byte = bytes[place]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
-                guard byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") else { return false }
-                return place == bytes.count - 1 || bytes[place + 1] == byte
+                let next = bytes[place + 1]
+                switch byte {
+                case 0x09, 0x0A: return false
+                case 0x0D: return next != 0x0A
+                case 0x00...0x1F, 0x7F: return true
+                case UInt8(ascii: "#"), UInt8(ascii: ":"): return next == byte
+                case 0xC2: return (0x80...0x9F).contains(next)
+                default: return false
+                }
             }
         }
         var wrong: [String] = []
-        for value in 0...255 {
-            for place in 0..<8 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
-                bytes[place] = UInt8(value)
-                let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
-                if (ByteWord.quickLook(word) != 0) != needsLook(bytes) { wrong.append("\(value) at \(place)") }
-            }
+        var refusedCount = 0
+        func judge(_ bytes: [UInt8]) {
+            let (exact, quick) = bytes.withUnsafeBytes { (GuardChunk.refuses($0.baseAddress!, 0), GuardChunk.mayRefuse($0.baseAddress!, 0)) }
+            if exact != refused(bytes) || (exact && !quick) { wrong.append("\(bytes)") }
+            if exact { refusedCount += 1 }
         }
-        // Pairs at every place.
-        for pair in ["##", "::"] {
-            for place in 0..<7 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
-                bytes.replaceSubrange(place..<place + 2, with: Array(pair.utf8))
-                let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
-                if ByteWord.quickLook(word) == 0 { wrong.append("\(pair) at \(place)") }
+        for value in 0...255 {
+            for place in 0..<17 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
+                bytes[place] = UInt8(value)
+                judge(bytes)
+                for after: UInt8 in [0x0A, 0x85, 0x23, 0x3A] where place < 16 {
+                    bytes[place + 1] = after
+                    judge(bytes)
+                    bytes[place + 1] = UInt8(ascii: "a")
+                }
             }
         }
         var generator = LedgerGenerator(seed: 3)
-        let pieces: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x23, 0x24, 0x39, 0x3A, 0x3B, 0x61, 0x7E, 0x7F, 0x80, 0xC2, 0xC3, 0xFF]
-        var quiet = 0
-        for _ in 0..<20_000 {
-            let bytes = (0..<8).map { _ in pieces[generator.next(pieces.count)] }
-            let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
-            if ByteWord.quickLook(word) == 0 {
-                quiet += 1
-                if needsLook(bytes) { wrong.append("\(bytes)") }
+        let pieces: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x23, 0x24, 0x39, 0x3A, 0x3B, 0x61, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xC3, 0xFF]
+        for _ in 0..<40_000 { judge((0..<17).map { _ in pieces[generator.next(pieces.count)] }) }
+        #expect(wrong == [])
+        #expect(refusedCount > 1000)
+    }
+
+    /// The guard's fast path on long texts: each piece the guard looks at, at every place of
+    /// texts long enough for the sixteen-byte loop, against the careful path.
+    @Test func longTextsPassTheFastPathAsTheCarefulOne() {
+        let pieces = ["#", "##", ":", "::", "\r", "\r\n", "\u{1B}", "\u{85}", "£", "\t", "\n", "\u{7F}", "é"]
+        var wrong: [String] = []
+        for piece in pieces {
+            for place in 0..<40 {
+                for length in [17, 33, 40, 47] where place <= length {
+                    let base = String(repeating: "abcdefgh", count: 6)
+                    let text = String(base.prefix(place)) + piece + String(base.prefix(length - place))
+                    func run(_ fast: Bool) -> String {
+                        let captured = CapturedOutput()
+                        let guarded = GuardedOutput(captured, colour: false)
+                        guarded.fastPath = fast
+                        guarded.write(text)
+                        guarded.finish()
+                        return captured.text
+                    }
+                    if run(true) != run(false) { wrong.append(text.debugDescription) }
+                }
             }
         }
         #expect(wrong == [])
-        #expect(quiet > 100)
     }
 
     /// JSON's plain-text check, eight bytes at a time, says what a byte-by-byte reading of the

@@ -121,54 +121,14 @@ final class GuardedOutput: TextOutput {
         var previous: UInt8 = 0
         var index = 0
         let count = bytes.count
-        let raw = UnsafeRawPointer(bytes.baseAddress)
+        // Sixteen bytes at a time while seventeen are left (`GuardChunk`: exact, with the byte
+        // after them); the rest byte by byte, from the byte before it.
+        if let raw = UnsafeRawPointer(bytes.baseAddress), count >= 17 {
+            index = GuardChunk.firstRefused(raw, from: 0, count: count)
+            if index <= count - 17 { return nil }
+            previous = bytes[index - 1]
+        }
         while index < count {
-            // Eight bytes at a time while none needs a look: no control byte but tab, line
-            // feed and a carriage return before a line feed, no DEL, no 0xC2 (the first byte
-            // of a C1 character), no `##` or `::` (a word that starts after one of the pair's
-            // characters, or after 0xC2, or ends with one goes byte by byte). Other characters
-            // beyond ASCII pass with the word. The tests are exact, so the line breaks and
-            // tabs can be taken out of the control bytes.
-            if let raw, previous != 0x0D, previous != 0xC2, previous != UInt8(ascii: "#"), previous != UInt8(ascii: ":") {
-                while index + 8 <= count {
-                    // The quiet words skipped in a loop of their own (its constants stay in
-                    // registers there).
-                    let quietEnd = ByteWord.firstWordToLookAt(raw, from: index, count: count)
-                    if quietEnd > index {
-                        previous = bytes[quietEnd - 1]
-                        index = quietEnd
-                        if index + 8 > count { break }
-                    }
-                    let word = ByteWord.load(raw, index)
-                    // A word the quick test flags is looked at test by test. DEL, 0xC2 and
-                    // the pairs may be flagged too much (a borrow flags bytes above a true
-                    // match, never below): such a byte is looked at and passes. A pair sets a
-                    // byte's flag and the next byte's flag; the last byte's flag is the top bit.
-                    // Control bytes are counted exactly, so that line feeds, tabs and a
-                    // carriage return before a line feed can be taken out.
-                    let hashes = ByteWord.equal(word, UInt8(ascii: "#"))
-                    let colons = ByteWord.equal(word, UInt8(ascii: ":"))
-                    var flagged = ByteWord.equal(word, 0x7F) | ByteWord.equal(word, 0xC2)
-                    if hashes | colons != 0 {
-                        flagged |= (hashes & (hashes >> 8)) | (colons & (colons >> 8)) | ((hashes | colons) & (1 << 63))
-                    }
-                    if ByteWord.control(word) != 0 {
-                        let feeds = ByteWord.equalExactly(word, 0x0A)
-                        let allowed = feeds | ByteWord.equalExactly(word, 0x09) | (ByteWord.equalExactly(word, 0x0D) & (feeds >> 8))
-                        flagged |= ByteWord.controlExactly(word) & ~allowed
-                    }
-                    if flagged != 0 {
-                        // Straight to the first byte that needs a look.
-                        let skipped = ByteWord.firstFlag(flagged)
-                        if skipped > 0 { previous = bytes[index + skipped - 1] }
-                        index += skipped
-                        break
-                    }
-                    previous = UInt8(truncatingIfNeeded: word >> 56)
-                    index += 8
-                }
-                if index >= count { break }
-            }
             let byte = bytes[index]
             index += 1
             // A carriage return stands only before a line feed (CSV's line ends).

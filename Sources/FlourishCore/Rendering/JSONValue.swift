@@ -65,8 +65,9 @@ public indirect enum JSONValue: Sendable, Equatable {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= bytes.count {
                 let word = ByteWord.load(raw, index)
-                // As `ByteWord.quickLook`: the ASCII tests share their last step. A borrow may
-                // flag bytes above the first true one, never below it.
+                // The ASCII tests share their last step (for a value below 0x80 a byte of
+                // `word ^ value` has the high bit of the byte of `word`). A borrow may flag
+                // bytes above the first true one, never below it.
                 let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ByteWord.ones)
                     | ((word ^ 0x2222_2222_2222_2222) &- ByteWord.ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ByteWord.ones)
                     | ((word ^ 0x2323_2323_2323_2323) &- ByteWord.ones)

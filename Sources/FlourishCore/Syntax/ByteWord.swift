@@ -1,7 +1,7 @@
 /// Eight bytes at a time: each test sets the high bit of every byte of a little-endian word
 /// that is of some kind. A test never misses a byte; a borrow or a carry may also flag bytes
 /// above the first true one, never below it, so a caller jumps to the lowest flag and looks at
-/// that byte itself (the lexer's line check, the output guard).
+/// that byte itself (the lexer's line check, JSON's plain-text check).
 enum ByteWord {
     static let high: UInt64 = 0x8080_8080_8080_8080
     static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -76,44 +76,6 @@ enum ByteWord {
         let lastPlace: UInt64 = 0x80 << 56
         let refused = (flagged & ~top) | (top & from60) | (lead & ~from43) | (lead & lastPlace)
         return refused == 0 && lead << 8 == continuation
-    }
-
-    /// Nonzero when a byte may need the output guard's look: a control byte, DEL, 0xC2 (the
-    /// first byte of a C1 character), or the first of a pair `##` or `::` (and the last byte
-    /// when it is `#` or `:`, as a pair may start there); it may flag more, never less, so a
-    /// lone `#` of a tag or `:` of a category or a JSON key leaves the word quiet. Control
-    /// bytes and DEL share their last step (for a value below 0x80 a byte of `word ^ value`
-    /// has the high bit of the byte of `word`). A pair: `x = word ^ value` is zero where the
-    /// value stands, so `x | x >> 8` is zero where it stands twice (and in the last place
-    /// where it stands once); each zero byte is found by the usual test, which flags every
-    /// zero byte and may flag bytes above one, never below.
-    @inline(__always)
-    static func quickLook(_ word: UInt64) -> UInt64 {
-        let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ones)
-        let hashes = word ^ 0x2323_2323_2323_2323
-        let hashPairs = hashes | (hashes >> 8)
-        let colons = word ^ 0x3A3A_3A3A_3A3A_3A3A
-        let colonPairs = colons | (colons >> 8)
-        let c2 = word ^ 0xC2C2_C2C2_C2C2_C2C2
-        return ((below & ~word) | ((hashPairs &- ones) & ~hashPairs) | ((colonPairs &- ones) & ~colonPairs)
-            | ((c2 &- ones) & ~c2)) & high
-    }
-
-    /// Where the first word from `start` on (eight bytes at a time) that `quickLook` flags
-    /// begins, or where fewer than eight bytes are left: a loop kept apart, so that its
-    /// constants stay in registers.
-    @inline(never)
-    static func firstWordToLookAt(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
-        var index = start
-        // Two words a turn: the compiler does both tests side by side in vector registers.
-        let lastPair = count - 16
-        while index <= lastPair {
-            let first = quickLook(load(raw, index))
-            if first | quickLook(load(raw, index + 8)) != 0 { return first != 0 ? index : index + 8 }
-            index += 16
-        }
-        if index <= count - 8 && quickLook(load(raw, index)) == 0 { index += 8 }
-        return index
     }
 
     /// Nonzero when a byte ends a bare word (grammar.md, "Lexical structure"): a blank, a tab,
