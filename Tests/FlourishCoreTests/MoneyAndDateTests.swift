@@ -11,6 +11,51 @@ import Testing
         #expect(Money(minorUnits: .min).formatted(decimals: 2) == "-92,233,720,368,547,758.08")
     }
 
+    /// Every way of writing an amount agrees with one made from the standard library's decimal
+    /// digits (zeros in front to `decimals + 1`, the point, a comma every three digits from
+    /// the point): every number of digits, the extremes, each decimal count, both groupings
+    /// and signs.
+    @Test func formattingAgreesWithAModelOnEveryLength() {
+        func model(_ units: Int64, decimals: Int, grouping: Bool, signed: Bool) -> String {
+            var digits = String(units.magnitude)
+            if digits.count < decimals + 1 { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
+            var whole = String(digits.dropLast(decimals))
+            if grouping {
+                var grouped = ""
+                for (place, character) in whole.reversed().enumerated() {
+                    if place > 0 && place % 3 == 0 { grouped.append(",") }
+                    grouped.append(character)
+                }
+                whole = String(grouped.reversed())
+            }
+            let fraction = decimals > 0 ? "." + digits.suffix(decimals) : ""
+            return (signed && units < 0 ? "-" : "") + whole + fraction
+        }
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1000, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power, power - 1, -power, -(power - 1), power + 1, power / 3, -power / 7]
+        }
+        var generator = LedgerGenerator(seed: 11)
+        for _ in 0..<2000 { values.append(Int64(generator.next(1_000_000_000)) * Int64(generator.next(1_000_000_000)) * (generator.next(2) == 0 ? 1 : -1)) }
+        var wrong: [String] = []
+        for units in values {
+            for decimals in [0, 1, 2, 3, 4, 7, 18] {
+                for grouping in [false, true] {
+                    for signed in [false, true] {
+                        let made = String(unsafeUninitializedCapacity: 48) {
+                            Money(minorUnits: units).write(decimals: decimals, grouping: grouping, signed: signed, into: $0)
+                        }
+                        let expected = model(units, decimals: decimals, grouping: grouping, signed: signed)
+                        if made != expected { wrong.append("\(units) \(decimals) \(grouping) \(signed): \(made) ≠ \(expected)") }
+                    }
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func overflowIsDetectedNotWrapped() {
         #expect(Money(minorUnits: .max).adding(Money(minorUnits: 1)) == nil)
         #expect(Money(minorUnits: .min).negated == nil)

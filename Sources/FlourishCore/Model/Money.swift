@@ -33,39 +33,68 @@ public struct Money: Hashable, Comparable, Sendable {
         // written from the right straight into place.
         let decimals = min(max(decimals, 0), 18)
         let magnitude = minorUnits.magnitude
+        // Digits counted against powers of ten (a magnitude is below 10^19: no power made
+        // here overflows).
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
+        var power: UInt64 = 10
+        while digits < 19 && magnitude >= power {
             digits += 1
-            rest /= 10
+            power *= 10
         }
         let whole = max(digits - decimals, 1)
         let sign = signed && minorUnits < 0 ? 1 : 0
         let count = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+        // From the right, two digits at a time where it can (`Money.pairs`).
         var index = count
         var value = magnitude
-        for _ in 0..<decimals {
+        let pairs = Money.pairs.utf8Start
+        @inline(__always) func pair(_ two: UInt64) {
+            index -= 2
+            out[index] = pairs[Int(two) * 2]
+            out[index + 1] = pairs[Int(two) * 2 + 1]
+        }
+        @inline(__always) func digit(_ one: UInt64) {
             index -= 1
-            out[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            out[index] = UInt8(truncatingIfNeeded: 48 + one)
+        }
+        var left = decimals
+        while left >= 2 {
+            pair(value % 100)
+            value /= 100
+            left -= 2
+        }
+        if left == 1 {
+            digit(value % 10)
             value /= 10
         }
         if decimals > 0 {
             index -= 1
             out[index] = UInt8(ascii: ".")
         }
-        var inGroup = 0
-        for _ in 0..<whole {
-            if grouping && inGroup == 3 {
+        // The whole part: groups of three under a separator, then the one to three digits of
+        // the first group.
+        var first = whole
+        if grouping {
+            while first > 3 {
+                let group = value % 1000
+                value /= 1000
+                pair(group % 100)
+                digit(group / 100)
                 index -= 1
                 out[index] = UInt8(ascii: ",")
-                inGroup = 0
+                first -= 3
             }
-            index -= 1
-            out[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
-            value /= 10
-            inGroup += 1
         }
+        while first >= 2 {
+            pair(value % 100)
+            value /= 100
+            first -= 2
+        }
+        if first == 1 { digit(value % 10) }
         if sign == 1 { out[0] = UInt8(ascii: "-") }
         return count
     }
+
+    /// `00` to `99`, two bytes each.
+    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }
