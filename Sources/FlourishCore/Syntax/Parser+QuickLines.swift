@@ -1,6 +1,7 @@
 /// The two lines nearly every ledger is made of, read straight from their bytes when they
-/// have their common shape; any other line (and every line while `fmt` records tokens, or
-/// in a file that is not clean text as a whole) is read token by token. Each quick reading
+/// have their common shape; any other line (and every line of a file that is not clean text
+/// as a whole) is read token by token. For `fmt`, a line read quickly is recorded with the
+/// tokens the full reading keeps. Each quick reading
 /// gives what the full one gives — the same values, places and diagnostics —, which
 /// `QuickLineTests` checks by reading random lines both ways.
 extension Parser {
@@ -14,6 +15,7 @@ extension Parser {
               let date = NumberSyntax.plainDate(base + start) else { return false }
         var at = ByteCursor.skipBlanks(base, from: start + 10, to: end)
         var status = Entry.Status.unmarked
+        let statusAt = at
         if at < end, base[at] == UInt8(ascii: "*") || base[at] == UInt8(ascii: "!"),
            at + 1 == end || ByteClass.isBlank(base[at + 1]) {
             status = base[at] == UInt8(ascii: "*") ? .cleared : .pending
@@ -40,6 +42,7 @@ extension Parser {
             tags += 1
         }
         guard at == end || ByteCursor.startsComment(base, at, end) else { return false }
+        let commentStart = at
         let firstTag = session.ledger.entryTags.count
         if tags > 0 {
             at = tagsStart
@@ -51,6 +54,14 @@ extension Parser {
                 at = tagEnd
             }
         }
+        // For `fmt`: the tokens the full reading keeps, in order.
+        recordQuick(.entryHeader, {
+            var tokens = [Token(kind: .word, start: start, end: start + 10)]
+            if status != .unmarked { tokens.append(Token(kind: .status, start: statusAt, end: statusAt + 1)) }
+            if !description.isEmpty { tokens.append(Token(kind: .text, start: description.lowerBound, end: description.upperBound)) }
+            for tag in session.ledger.entryTags[firstTag...] { tokens.append(Token(kind: .tag, start: tag.location.range.lowerBound, end: tag.location.range.upperBound)) }
+            return tokens
+        }(), comment: comment(base, from: commentStart, to: end))
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
                                firstPosting: session.ledger.postings.count, location: location(start..<end))
         return true
@@ -64,8 +75,7 @@ extension Parser {
     /// is wrong. The result is the one `parsePosting` gives: the same name, amount, places and
     /// diagnostics.
     ///
-    /// Only while nothing is recorded for `fmt` and the file was found clean text as a whole;
-    /// `start` is the line's first byte after its indent (not a comment), `end` its end.
+    /// Only when the file was found clean text as a whole; `start` is the line's first byte after its indent (not a comment), `end` its end.
     mutating func quickPosting(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
@@ -102,8 +112,13 @@ extension Parser {
         // The line is of the common shape: read as `parsePosting` reads it.
         guard let target = parseName(name, &session) else {
             pending?.damaged = true
+            recordQuick(.posting, [name])
             return true
         }
+        // (On a damaged entry's split line the full reading stops after the amount: a comment
+        // after one is not read.)
+        recordQuick(.posting, amount.map { [name, $0] } ?? [name],
+                    comment: amount != nil && pending?.damaged == true ? nil : comment(base, from: at, to: end))
         var amountLocation: SourceLocation?
         if let amount {
             amountLocation = location(amount)
@@ -113,5 +128,14 @@ extension Parser {
         session.ledger.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale))
         return true
+    }
+
+    /// The comment from `start` (a line's last token, its trailing blanks left out), or nil
+    /// when the line ends there.
+    private func comment(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Token? {
+        guard start < end else { return nil }
+        var last = end
+        while last > start && ByteClass.isBlank(base[last - 1]) { last -= 1 }
+        return Token(kind: .comment, start: start, end: last)
     }
 }

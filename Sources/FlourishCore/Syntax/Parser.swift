@@ -45,14 +45,19 @@ struct Parser {
         case include(path: String, location: SourceLocation)
     }
 
-    init(file: SourceFile, fileIndex: Int, recordLines: Bool = false) {
+    init(file: SourceFile, fileIndex: Int, recordLines: Bool = false, quickLines: Bool = true) {
         self.file = file
         self.fileIndex = fileIndex
         self.lines = recordLines ? [] : nil
+        self.quickLines = quickLines
         self.byteCount = file.bytes.count
         // A UTF-8 byte order mark carries no meaning; skip it.
         if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
+
+    /// Whether lines of the common shape are read straight from their bytes
+    /// (`Parser+QuickLines`); off only in the tests that compare both readings.
+    private let quickLines: Bool
 
     var isAtEnd: Bool { offset >= byteCount }
     /// Whether the whole file is well-formed text (then lines need no UTF-8 check); found once.
@@ -72,14 +77,14 @@ struct Parser {
     /// Parses one file: a pure function of its path, bytes and index in the ledger's file list.
     /// Includes are recorded, not followed (`LedgerLoader` links the files); amounts are read
     /// as written (`Booker` scales them once the ledger's currency is known).
-    static func parse(_ file: SourceFile, fileIndex: Int, recordLines: Bool = false) -> ParsedFile {
+    static func parse(_ file: SourceFile, fileIndex: Int, recordLines: Bool = false, quickLines: Bool = true) -> ParsedFile {
         var session = ParseSession()
         session.ledger.files = [file]
         // Room for the entries and lines the file likely holds, so the arrays grow without
         // copying (measured: about 60 bytes an entry, 23 a split line).
         session.ledger.entries.reserveCapacity(file.bytes.count / 60)
         session.ledger.postings.reserveCapacity(file.bytes.count / 23)
-        var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines)
+        var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines, quickLines: quickLines)
         parser.parseLines(&session)
         parser.finishEntry(&session)
         file.bytes.releasePages()
@@ -160,9 +165,10 @@ struct Parser {
         }
         // The common entry and split lines, read before a line reader is even made (when
         // they are not of the common shape, the line is read in full below).
-        if lines == nil, cleanText == true {
+        if quickLines, cleanText == true {
             guard let first = cursor.peek() else {
                 finishEntry(&session)
+                recordQuick(.blank, [])
                 return nil
             }
             if ByteClass.isBlank(first) {
@@ -223,6 +229,12 @@ struct Parser {
     private mutating func record(_ kind: SyntaxLine.Kind, _ reader: LineReader) {
         guard lines != nil else { return }
         lines?.append(SyntaxLine(kind: kind, tokens: reader.tokens, comment: reader.comment))
+    }
+
+    /// A line read quickly, recorded as the full reading records it (for `fmt`).
+    mutating func recordQuick(_ kind: SyntaxLine.Kind, _ tokens: @autoclosure () -> [Token], comment: Token? = nil) {
+        guard lines != nil else { return }
+        lines?.append(SyntaxLine(kind: kind, tokens: tokens(), comment: comment))
     }
 
     // MARK: Entries
