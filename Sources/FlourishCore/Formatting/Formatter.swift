@@ -63,9 +63,9 @@ public enum Formatter {
             bytes.reserveCapacity(file.bytes.count + file.bytes.count / 4)
             file.bytes.withUnsafeBufferPointer { source in
                 var index = 0
+                // Each line read where it stands (a copy retained its list of tokens).
                 while index < syntax.count {
-                    let line = syntax[index]
-                    switch line.kind {
+                    switch syntax[index].kind {
                     case .blank:
                         if let last = lines.last, bytes.count - last.start > 1 { begin(index); end() }
                         index += 1
@@ -73,14 +73,15 @@ public enum Formatter {
                         // Tokens one blank apart, two before an entry's first #tag (only an
                         // entry's date line has tags), then the comment.
                         begin(index)
-                        for (position, token) in line.tokens.enumerated() {
+                        for position in syntax[index].tokens.indices {
+                            let token = syntax[index].tokens[position]
                             if position > 0 {
-                                let firstTag = token.kind == .tag && line.tokens[position - 1].kind != .tag
+                                let firstTag = token.kind == .tag && syntax[index].tokens[position - 1].kind != .tag
                                 blanks(firstTag ? 2 : 1)
                             }
                             put(token, source)
                         }
-                        comment(line.comment, source)
+                        comment(syntax[index].comment, source)
                         end()
                         index += 1
                     case .posting, .indentedComment:
@@ -105,13 +106,14 @@ public enum Formatter {
         private mutating func blanks(_ count: Int) {
             var left = count
             while left > 0 {
-                let run = min(left, Self.blankRun.count)
-                bytes.append(contentsOf: Self.blankRun[..<run])
+                let run = min(left, Self.blankRun.utf8CodeUnitCount)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: Self.blankRun.utf8Start, count: run))
                 left -= run
             }
         }
 
-        private static let blankRun = [UInt8](repeating: 0x20, count: 64)
+        /// 64 blanks, from static storage (nothing to retain).
+        private static let blankRun: StaticString = "                                                                "
 
         /// A line's comment after two blanks, or alone on a line that has nothing else.
         private mutating func comment(_ token: Token?, _ source: UnsafeBufferPointer<UInt8>) {
@@ -120,56 +122,74 @@ public enum Formatter {
             put(token, source)
         }
 
+        /// A split line's name and amount (split at the decimal point or the code), with the
+        /// width of each, measured once: ranges into the file's bytes, or into `joined` for an
+        /// amount written as several tokens.
+        private struct Parts {
+            var target: Range<Int>
+            /// The amount's bytes in the file, or in `joined` when `isJoined` (written as
+            /// several tokens).
+            var amount: Range<Int>
+            var isJoined: Bool
+            var dot: Int
+            var widths = (target: 0, whole: 0, rest: 0)
+        }
+
+        /// An entry's split lines' parts, and the amounts written as several tokens joined by
+        /// one blank: lists kept from entry to entry (nothing to count or free a line).
+        private var parts: [Parts?] = []
+        private var joined: [UInt8] = []
+
+        /// How wide bytes are on screen: their count when all are ASCII (names and amounts
+        /// mostly are), else `TextTable.width`.
+        private static func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+            var any: UInt8 = 0
+            for index in range { any |= bytes[index] }
+            return any < 0x80 ? range.count : TextTable.width(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+
+        /// Where the whole part ends: at the decimal point or the blank before a code (both
+        /// ASCII, so the split falls between characters).
+        private static func dot(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+            bytes[range].firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? range.upperBound
+        }
+
         /// Aligns an entry's split lines: names padded to one width, decimal points in one
-        /// column, trailing comments in one column.
+        /// column, trailing comments in one column. The lines are read where they stand in
+        /// `syntax` (a copy of each retained its list of tokens).
         private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: UnsafeBufferPointer<UInt8>) {
-            /// A split line's name and amount (split at the decimal point or the code), with
-            /// the width of each, measured once: ranges into `source`, or into `joined` for an
-            /// amount written as several tokens.
-            struct Parts {
-                var target: Range<Int>
-                /// The amount's bytes in `source`, or in `joined` when written as several tokens.
-                var amount: Range<Int>
-                var joined: [UInt8]?
-                var dot: Int
-                var widths = (target: 0, whole: 0, rest: 0)
-            }
-            func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-                TextTable.width(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
-            }
-            /// Where the whole part ends: at the decimal point or the blank before a code
-            /// (both ASCII, so the split falls between characters).
-            func dot(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-                bytes[range].firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? range.upperBound
-            }
-            var parts: [Parts?] = []
-            parts.reserveCapacity(range.count)
+            parts.removeAll(keepingCapacity: true)
+            joined.removeAll(keepingCapacity: true)
             var targetWidth = 0
             var wholeWidth = 0
             var restWidth = 0
-            for line in syntax[range] {
-                guard line.kind == .posting, let first = line.tokens.first else { parts.append(nil); continue }
+            for index in range {
+                guard syntax[index].kind == .posting, let first = syntax[index].tokens.first else {
+                    parts.append(nil)
+                    continue
+                }
                 var part: Parts
-                if line.tokens.count <= 2 {
-                    let amount = line.tokens.count == 2 ? line.tokens[1].range : first.range.upperBound..<first.range.upperBound
-                    let at = dot(source, amount)
-                    part = Parts(target: first.range, amount: amount, joined: nil, dot: at)
-                    part.widths.whole = width(source, amount.lowerBound..<at)
-                    part.widths.rest = width(source, at..<amount.upperBound)
+                let count = syntax[index].tokens.count
+                if count <= 2 {
+                    let amount = count == 2 ? syntax[index].tokens[1].range : first.end..<first.end
+                    let at = Self.dot(source, amount)
+                    part = Parts(target: first.range, amount: amount, isJoined: false, dot: at)
+                    part.widths.whole = Self.width(source, amount.lowerBound..<at)
+                    part.widths.rest = Self.width(source, at..<amount.upperBound)
                 } else {
-                    var joined: [UInt8] = []
-                    for (position, token) in line.tokens.enumerated().dropFirst() {
+                    let start = joined.count
+                    for position in 1..<count {
                         if position > 1 { joined.append(0x20) }
-                        joined += source[token.range]
+                        joined += source[syntax[index].tokens[position].range]
                     }
-                    part = Parts(target: first.range, amount: 0..<joined.count, joined: joined, dot: 0)
+                    part = Parts(target: first.range, amount: start..<joined.count, isJoined: true, dot: 0)
                     joined.withUnsafeBufferPointer { joined in
-                        part.dot = dot(joined, 0..<joined.count)
-                        part.widths.whole = width(joined, 0..<part.dot)
-                        part.widths.rest = width(joined, part.dot..<joined.count)
+                        part.dot = Self.dot(joined, part.amount)
+                        part.widths.whole = Self.width(joined, part.amount.lowerBound..<part.dot)
+                        part.widths.rest = Self.width(joined, part.dot..<part.amount.upperBound)
                     }
                 }
-                part.widths.target = width(source, first.range)
+                part.widths.target = Self.width(source, first.range)
                 targetWidth = max(targetWidth, part.widths.target)
                 wholeWidth = max(wholeWidth, part.widths.whole)
                 restWidth = max(restWidth, part.widths.rest)
@@ -177,12 +197,12 @@ public enum Formatter {
             }
             let hasAmounts = wholeWidth > 0
             let commentColumn = 2 + targetWidth + (hasAmounts ? 2 + wholeWidth + restWidth : 0) + 2
-            for (offset, (line, part)) in zip(syntax[range], parts).enumerated() {
-                begin(range.lowerBound + offset)
+            for index in range {
+                begin(index)
                 let start = bytes.count
                 blanks(2)
-                guard let part else {
-                    if let comment = line.comment { put(comment, source) }
+                guard let part = parts[index - range.lowerBound] else {
+                    if let comment = syntax[index].comment { put(comment, source) }
                     end()
                     continue
                 }
@@ -194,14 +214,14 @@ public enum Formatter {
                 if part.dot > part.amount.lowerBound {
                     let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
                     blanks(padding)
-                    if let joined = part.joined {
-                        bytes += joined
+                    if part.isJoined {
+                        bytes += joined[part.amount]
                     } else {
                         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.amount]))
                     }
                     width += padding + part.widths.whole + part.widths.rest
                 }
-                if let comment = line.comment {
+                if let comment = syntax[index].comment {
                     blanks(commentColumn - width)
                     put(comment, source)
                 } else {
