@@ -92,11 +92,12 @@ public enum Exporter {
             for note in transaction.notes { out += "    ; \(note)\n" }
             let widths = transaction.postings.map { TextTable.width($0.account) }
             let width = widths.max() ?? 0
-            for (posting, accountWidth) in zip(transaction.postings, widths) {
+            // Each split line read where it stands (a copy of each retained its name).
+            for index in transaction.postings.indices {
                 out += "    "
-                out += posting.account
-                out.append(repeating: UInt8(ascii: " "), count: width - accountWidth + 2)
-                out.append(posting.amount, decimals: decimals)
+                out += transaction.postings[index].account
+                out.append(repeating: UInt8(ascii: " "), count: width - widths[index] + 2)
+                out.append(transaction.postings[index].amount, decimals: decimals)
                 out += code
                 out += "\n"
             }
@@ -186,11 +187,16 @@ public enum Exporter {
         let code = ledger.currency?.code ?? "USD"
         out += "date,status,description,tags,account,name,amount,currency\r\n"
         let decimals = ledger.currency?.decimals ?? 2
+        // The currency's field and the line's end, the same on every row: made once.
+        var end: [UInt8] = [UInt8(ascii: ",")]
+        OutputBlock.appendField(code, to: &end)
+        end += [0x0D, 0x0A]
         for transaction in data.transactions {
             let status = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
             let description = DocumentRenderer.csvText(transaction.description)
-            let tags = transaction.tags.map { "#" + $0 }.joined(separator: " ")
-            for (posting, target) in zip(transaction.postings, transaction.targets) {
+            let tags = transaction.tags.isEmpty ? "" : transaction.tags.map { "#" + $0 }.joined(separator: " ")
+            // Each split line read where it stands (a copy of each retained its names).
+            for index in transaction.postings.indices {
                 // Field by field into the block; the date, the status and the amount never need quotes.
                 out.append(transaction.date)
                 out += status
@@ -198,15 +204,12 @@ public enum Exporter {
                 out.append(byte: UInt8(ascii: ","))
                 out.appendField(tags)
                 out.append(byte: UInt8(ascii: ","))
-                out.appendField(DocumentRenderer.csvText(posting.account))
+                out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))
                 out.append(byte: UInt8(ascii: ","))
-                out.appendField(DocumentRenderer.csvText(target))
+                out.appendField(DocumentRenderer.csvText(transaction.targets[index]))
                 out.append(byte: UInt8(ascii: ","))
-                out.append(posting.amount, decimals: decimals)
-                out.append(byte: UInt8(ascii: ","))
-                out.appendField(code)
-                out.append(byte: 0x0D)
-                out.append(byte: 0x0A)
+                out.append(transaction.postings[index].amount, decimals: decimals)
+                out.append(bytes: end)
             }
             out.flushIfFull()
         }

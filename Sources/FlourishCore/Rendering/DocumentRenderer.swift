@@ -198,13 +198,14 @@ public struct DocumentRenderer {
         }
         /// A row written cell by cell: dates and amounts straight into the block.
         func line(_ row: [ReportDocument.Cell]) {
-            for (index, cell) in row.enumerated() {
+            // Each cell read where it stands (an iterator's copy of each retained its text).
+            for index in row.indices {
                 if index > 0 { block.append(byte: UInt8(ascii: ",")) }
-                switch cell {
+                switch row[index] {
                 case .date(let date): block.append(date)
                 case .money(let amount): block.append(amount, decimals: money.currency.decimals)
                 case .text(let text) where !Self.isFormula(text): block.appendField(text)
-                default: block.appendField(csvCell(cell))
+                default: block.appendField(csvCell(row[index]))
                 }
             }
             block.append(byte: 0x0D)
