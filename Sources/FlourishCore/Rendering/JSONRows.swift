@@ -8,10 +8,8 @@ struct JSONRows {
     /// another at their offsets (a row is a few copies, and no array a key to retain).
     private let keys: [UInt8]
     private let offsets: [Int]
-    /// A column's last long text found plain, and where its bytes are stored
-    /// (`StringBytes.storage`; the text is only kept, so that its storage stays its own).
-    private var plainText: [String]
-    private var plainStorage: [UnsafePointer<UInt8>?]
+    /// Texts found plain (written as they are, no escape) before: 1 for plain, 0 not.
+    private var known: KnownTexts
 
     init(_ columns: [ReportDocument.Column], renderer: DocumentRenderer) {
         self.renderer = renderer
@@ -26,8 +24,7 @@ struct JSONRows {
         }
         self.keys = keys
         self.offsets = offsets
-        plainText = Array(repeating: "", count: columns.count)
-        plainStorage = Array(repeating: nil, count: columns.count)
+        known = KnownTexts(columns: columns.count)
     }
 
     /// One row, then a comma unless it is the last, then a line feed.
@@ -61,19 +58,17 @@ struct JSONRows {
                     key(number, quoted: true)
                     block.append(byte: quote)
                 case .text(let text):
-                    // An entry's description stands on each of its lines: found plain once,
-                    // it is not judged again while it is the column's last one.
-                    let storage = StringBytes.storage(of: text)
-                    if let storage, storage == plainStorage[number] {
+                    // An entry's description stands on each of its lines, a status mark and a
+                    // register's names on many: each is judged once.
+                    let identity = StringBytes.identity(of: text)
+                    if known.value(identity, column: number) == 1 {
                         key(number, quoted: true)
                         block.append(text)
                         block.append(byte: quote)
                     } else {
                         key(number, quoted: false)
-                        if block.appendJSONString(text), let storage {
-                            plainText[number] = text
-                            plainStorage[number] = storage
-                        }
+                        let plain = block.appendJSONString(text)
+                        known.remember(text, identity, column: number, value: plain ? 1 : 0)
                     }
                 case let cell:
                     key(number, quoted: false)

@@ -8,56 +8,37 @@ struct TableText {
     private(set) var widths: [Int]
     /// The widest line laid so far (the rule under the rows is as wide).
     private(set) var widest = 0
-    /// A column's last long text, where its bytes are stored, and its width: an entry's
-    /// description stands on each of its lines, and is measured once (`StringBytes.storage`).
-    /// The text itself is only kept, never read: held here, its storage cannot be freed and
-    /// given to another string.
-    private var knownText: [String]
-    private var knownStorage: [UnsafePointer<UInt8>?]
-    private var knownWidth: [Int]
+    /// The widths of texts already measured (an entry's description stands on each of its
+    /// lines, a status mark and the few names of a register on many).
+    private var known: KnownTexts
 
     init(_ renderer: DocumentRenderer, right: [Bool]) {
         self.renderer = renderer
         self.right = right
         widths = Array(repeating: 0, count: right.count)
-        knownText = Array(repeating: "", count: right.count)
-        knownStorage = Array(repeating: nil, count: right.count)
-        knownWidth = Array(repeating: 0, count: right.count)
-    }
-
-    /// The width of a column's last long text when `storage` is where its bytes are.
-    private func known(_ storage: UnsafePointer<UInt8>?, _ column: Int) -> Int? {
-        guard let storage, storage == knownStorage[column] else { return nil }
-        return knownWidth[column]
-    }
-
-    private mutating func remember(_ text: String, _ storage: UnsafePointer<UInt8>?, _ width: Int, _ column: Int) {
-        guard let storage else { return }
-        knownText[column] = text
-        knownStorage[column] = storage
-        knownWidth[column] = width
+        known = KnownTexts(columns: right.count)
     }
 
     /// Copies a text into the block and returns its width (measured on the bytes copied, or
     /// known).
     private mutating func appendText(_ text: String, column: Int, into block: OutputBlock) -> Int {
-        let storage = StringBytes.storage(of: text)
-        if let width = known(storage, column) {
+        let identity = StringBytes.identity(of: text)
+        if let width = known.value(identity, column: column) {
             block.append(text)
             return width
         }
         let width = block.appendMeasured(text)
-        remember(text, storage, width, column)
+        known.remember(text, identity, column: column, value: width)
         return width
     }
 
     /// How wide a cell is on screen.
     private mutating func width(_ cell: ReportDocument.Cell, _ column: Int) -> Int {
         guard case .text(let text) = cell else { return renderer.textWidth(cell) }
-        let storage = StringBytes.storage(of: text)
-        if let width = known(storage, column) { return width }
+        let identity = StringBytes.identity(of: text)
+        if let width = known.value(identity, column: column) { return width }
         let width = TextTable.width(text)
-        remember(text, storage, width, column)
+        known.remember(text, identity, column: column, value: width)
         return width
     }
 

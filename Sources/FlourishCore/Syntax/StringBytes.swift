@@ -20,12 +20,20 @@ enum StringBytes {
         }
     }
 
-    /// Where a long string's bytes are stored (more than 15 bytes: a shorter one is kept inline
-    /// and has no place of its own). While the string is kept alive its storage cannot be
-    /// freed or changed, so the same storage is the same bytes: a renderer that keeps the
-    /// string can tell it again at once (an entry's description on each of its lines).
-    static func storage(of text: String) -> UnsafePointer<UInt8>? {
-        guard text.utf8.count > 15 else { return nil }
-        return text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+    /// A string's two words as it is stored: the text itself for a short one, where its bytes
+    /// are and how many for a long one. Two strings with the same words hold the same text
+    /// while one of them is kept (kept, a long string's storage can neither be freed nor
+    /// changed), so a renderer that keeps a string can tell it again in a few instructions.
+    /// Nil where a string is not two words.
+    @inline(__always)
+    static func identity(of text: String) -> Identity? {
+        guard MemoryLayout<String>.size == MemoryLayout<Identity>.size else { return nil }
+        let words = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        return Identity(first: words.0, second: words.1)
+    }
+
+    struct Identity: Equatable {
+        var first: UInt64
+        var second: UInt64
     }
 }
