@@ -61,7 +61,7 @@ extension Parser {
             if !description.isEmpty { tokens.append(Token(kind: .text, start: description.lowerBound, end: description.upperBound)) }
             for tag in session.ledger.entryTags[firstTag...] { tokens.append(Token(kind: .tag, start: tag.location.range.lowerBound, end: tag.location.range.upperBound)) }
             return tokens
-        }(), comment: comment(base, from: commentStart, to: end))
+        }(), comment: Self.comment(base, from: commentStart, to: end))
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
                                firstPosting: session.ledger.postings.count, location: location(start..<end))
         return true
@@ -117,8 +117,9 @@ extension Parser {
         }
         // (On a damaged entry's split line the full reading stops after the amount: a comment
         // after one is not read.)
+        let keepsComment = amount == nil || pending?.damaged != true
         recordQuick(.posting, amount.map { [name, $0] } ?? [name],
-                    comment: amount != nil && pending?.damaged == true ? nil : comment(base, from: at, to: end))
+                    comment: keepsComment ? Self.comment(base, from: at, to: end) : nil)
         var amountLocation: SourceLocation?
         if let amount {
             amountLocation = location(amount)
@@ -132,7 +133,7 @@ extension Parser {
 
     /// The comment from `start` (a line's last token, its trailing blanks left out), or nil
     /// when the line ends there.
-    private func comment(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Token? {
+    private static func comment(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Token? {
         guard start < end else { return nil }
         var last = end
         while last > start && ByteClass.isBlank(base[last - 1]) { last -= 1 }

@@ -231,10 +231,11 @@ struct Parser {
         lines?.append(SyntaxLine(kind: kind, tokens: reader.tokens, comment: reader.comment))
     }
 
-    /// A line read quickly, recorded as the full reading records it (for `fmt`).
-    mutating func recordQuick(_ kind: SyntaxLine.Kind, _ tokens: @autoclosure () -> [Token], comment: Token? = nil) {
+    /// A line read quickly, recorded as the full reading records it (for `fmt`); its tokens
+    /// and comment are only made when lines are recorded.
+    mutating func recordQuick(_ kind: SyntaxLine.Kind, _ tokens: @autoclosure () -> [Token], comment: @autoclosure () -> Token? = nil) {
         guard lines != nil else { return }
-        lines?.append(SyntaxLine(kind: kind, tokens: tokens(), comment: comment))
+        lines?.append(SyntaxLine(kind: kind, tokens: tokens(), comment: comment()))
     }
 
     // MARK: Entries
