@@ -45,7 +45,7 @@ struct LineReader {
     mutating func readComment() {
         let start = cursor.offset
         cursor.offset = cursor.end
-        comment = Token(kind: .comment, start: start, end: trimmedEnd(from: start))
+        comment = LineReader.comment(cursor.bytes.baseAddress, from: start, to: cursor.end)
     }
 
     /// The next word or string, or nil at the end of the content.
@@ -151,9 +151,12 @@ struct LineReader {
         return token
     }
 
-    private func trimmedEnd(from start: Int) -> Int {
-        var end = cursor.end
-        while end > start && ByteClass.isBlank(cursor.bytes[end - 1]) { end -= 1 }
-        return end
+    /// The comment from `start` to a line's `end`, its trailing blanks left out; nil when
+    /// the line ends at `start` (the quick readings' comments are made here too).
+    static func comment(_ base: UnsafePointer<UInt8>?, from start: Int, to end: Int) -> Token? {
+        guard start < end, let base else { return nil }
+        var last = end
+        while last > start && ByteClass.isBlank(base[last - 1]) { last -= 1 }
+        return Token(kind: .comment, start: start, end: last)
     }
 }

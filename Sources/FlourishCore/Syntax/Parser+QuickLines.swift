@@ -55,13 +55,10 @@ extension Parser {
             }
         }
         // For `fmt`: the tokens the full reading keeps, in order.
-        recordQuick(.entryHeader, {
-            var tokens = [Token(kind: .word, start: start, end: start + 10)]
-            if status != .unmarked { tokens.append(Token(kind: .status, start: statusAt, end: statusAt + 1)) }
-            if !description.isEmpty { tokens.append(Token(kind: .text, start: description.lowerBound, end: description.upperBound)) }
-            for tag in session.ledger.entryTags[firstTag...] { tokens.append(Token(kind: .tag, start: tag.location.range.lowerBound, end: tag.location.range.upperBound)) }
-            return tokens
-        }(), comment: Self.comment(base, from: commentStart, to: end))
+        recordQuick(.entryHeader,
+                    Self.headerTokens(date: start, status: status == .unmarked ? nil : statusAt, description: description,
+                                      tags: session.ledger.entryTags[firstTag...]),
+                    comment: LineReader.comment(base, from: commentStart, to: end))
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
                                firstPosting: session.ledger.postings.count, location: location(start..<end))
         return true
@@ -75,7 +72,8 @@ extension Parser {
     /// is wrong. The result is the one `parsePosting` gives: the same name, amount, places and
     /// diagnostics.
     ///
-    /// Only when the file was found clean text as a whole; `start` is the line's first byte after its indent (not a comment), `end` its end.
+    /// Only when the file was found clean text as a whole; `start` is the line's first byte
+    /// after its indent (not a comment), `end` its end.
     mutating func quickPosting(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
@@ -119,7 +117,7 @@ extension Parser {
         // after one is not read.)
         let keepsComment = amount == nil || pending?.damaged != true
         recordQuick(.posting, amount.map { [name, $0] } ?? [name],
-                    comment: keepsComment ? Self.comment(base, from: at, to: end) : nil)
+                    comment: keepsComment ? LineReader.comment(base, from: at, to: end) : nil)
         var amountLocation: SourceLocation?
         if let amount {
             amountLocation = location(amount)
@@ -131,12 +129,13 @@ extension Parser {
         return true
     }
 
-    /// The comment from `start` (a line's last token, its trailing blanks left out), or nil
-    /// when the line ends there.
-    private static func comment(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Token? {
-        guard start < end else { return nil }
-        var last = end
-        while last > start && ByteClass.isBlank(base[last - 1]) { last -= 1 }
-        return Token(kind: .comment, start: start, end: last)
+    /// The tokens `parseEntryHeader` keeps for a date line read quickly: the date, the status
+    /// (where it stands, if any), the description (if any), the tags.
+    private static func headerTokens(date: Int, status: Int?, description: Range<Int>, tags: ArraySlice<NameRef>) -> [Token] {
+        var tokens = [Token(kind: .word, start: date, end: date + 10)]
+        if let status { tokens.append(Token(kind: .status, start: status, end: status + 1)) }
+        if !description.isEmpty { tokens.append(Token(kind: .text, start: description.lowerBound, end: description.upperBound)) }
+        for tag in tags { tokens.append(Token(kind: .tag, start: tag.location.range.lowerBound, end: tag.location.range.upperBound)) }
+        return tokens
     }
 }
