@@ -30,18 +30,6 @@ enum ByteWord {
 
     static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
-    /// Bytes equal to `value`, exactly: each byte's sum stays below 0x100, so nothing crosses
-    /// into the next byte and a flag may be cleared by another test's exact flag.
-    static func equalExactly(_ word: UInt64, _ value: UInt8) -> UInt64 {
-        let x = word ^ (ones &* UInt64(value))
-        return ~(((x & low) + low) | x) & high
-    }
-
-    /// Bytes below 0x20, exactly (as `equalExactly`).
-    static func controlExactly(_ word: UInt64) -> UInt64 {
-        ~(((word & low) + 0x6060_6060_6060_6060) | word) & high
-    }
-
     /// Bytes that are not printable ASCII, a tab or a line feed (controls, DEL and every byte
     /// beyond ASCII), exactly: each byte's seven low bits are summed with constants that
     /// stay below 0x100, so no carry crosses bytes.
