@@ -35,18 +35,50 @@ enum UTF8Check {
         return .success(length)
     }
 
+    /// Whether the sixteen bytes at `offset` are printable ASCII, tabs, line feeds and whole
+    /// two-byte characters from U+00C3 to U+07FF (the accented letters of names), judged with
+    /// the byte before them and the byte after them: each byte is plain, or a lead (0xC3 to
+    /// 0xDF) whose next byte is a continuation (0x80 to 0xBF), or a continuation whose byte
+    /// before is a lead. Read as signed bytes, each range is one or two single-instruction
+    /// comparisons; the mask is tested as two words (`any` is a call to a generic reduction).
+    /// `offset` must be at least 1 and `offset + 17` at most the count.
+    @inline(__always)
+    private static func isText16(_ raw: UnsafeRawPointer, _ offset: Int) -> Bool {
+        typealias Bytes = SIMD16<Int8>
+        let bytes = raw.loadUnaligned(fromByteOffset: offset, as: Bytes.self)
+        let before = raw.loadUnaligned(fromByteOffset: offset - 1, as: Bytes.self)
+        let after = raw.loadUnaligned(fromByteOffset: offset + 1, as: Bytes.self)
+        // 0x20 to 0x7E; a tab; a line feed.
+        let plain = ((bytes .> Bytes(repeating: 0x1F)) .& (bytes .< Bytes(repeating: 0x7F)))
+            .| (bytes .== Bytes(repeating: 0x09)) .| (bytes .== Bytes(repeating: 0x0A))
+        // 0xC3 to 0xDF is -61 to -33; 0x80 to 0xBF is -128 to -65.
+        func lead(_ bytes: Bytes) -> SIMDMask<Bytes> { (bytes .> Bytes(repeating: -62)) .& (bytes .< Bytes(repeating: -32)) }
+        let continuation = bytes .< Bytes(repeating: -64)
+        let text = plain .| (lead(bytes) .& (after .< Bytes(repeating: -64))) .| (continuation .& lead(before))
+        let words = unsafeBitCast(text, to: SIMD2<UInt64>.self)
+        return words[0] & words[1] == ~0
+    }
+
     /// True when the whole file is well-formed UTF-8 without a control character but tabs and
     /// line feeds (a carriage return too takes the line-by-line check): then no line of it
-    /// has an issue, and its lines need no check of their own. Eight bytes at a time (accented
-    /// letters of two bytes whole in a word included), one character at a time only beyond
-    /// that (and back to words after it).
+    /// has an issue, and its lines need no check of their own. Sixteen bytes at a time while
+    /// they are plain ASCII and accented letters of two bytes; then up to four eight-byte
+    /// words, one character at a time only beyond that, and back to sixteen after it.
     static func isCleanText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         var index = 0
         while index < count {
-            while index + 8 <= count {
+            if index > 0 {
+                while index + 17 <= count && isText16(raw, index) { index += 16 }
+                // A letter cut by the last sixteen taken is read whole from its lead.
+                if (0xC3...0xDF).contains(bytes[index - 1]) { index -= 1 }
+            }
+            // At a byte that needs the character-by-character path.
+            var stopped = false
+            let words = index + 32
+            while index + 8 <= count && index < words {
                 let word = ByteWord.load(raw, index)
                 let flagged = ByteWord.notTextExactly(word)
                 if flagged != 0 {
@@ -56,10 +88,12 @@ enum UTF8Check {
                         continue
                     }
                     index += ByteWord.firstFlag(flagged)
+                    stopped = true
                     break
                 }
                 index += 8
             }
+            if !stopped && index + 8 <= count { continue }
             guard index < count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
