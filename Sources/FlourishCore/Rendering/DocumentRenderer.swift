@@ -76,9 +76,15 @@ public struct DocumentRenderer {
         // guard) a block, not one a line.
         let block = OutputBlock(out)
         layout.lay(titles, into: block)
-        body.forEachRow { cells in
-            layout.lay(cells, into: block)
-            block.flushIfFull()
+        if table.rows.isEmpty, table.totals.isEmpty, let register = table.madeRows?.register, !colour,
+           let lines = RegisterText(register, money: money, widths: layout.widths) {
+            // A register's lines straight from its data (the same text as its cells give).
+            lines.write(into: block)
+        } else {
+            body.forEachRow { cells in
+                layout.lay(cells, into: block)
+                block.flushIfFull()
+            }
         }
         block.flush()
         guard !table.totals.isEmpty else { return }

@@ -95,10 +95,20 @@ struct TextTable {
         while index < bytes.count {
             // Eight ASCII bytes at a time are eight characters (again after each letter beyond
             // ASCII).
-            if let raw, index + 8 <= bytes.count, ByteWord.load(raw, index) & ByteWord.high == 0 {
-                scalars += 8
-                index += 8
-                continue
+            if let raw, index + 8 <= bytes.count {
+                let word = ByteWord.load(raw, index)
+                if word & ByteWord.high == 0 {
+                    scalars += 8
+                    index += 8
+                    continue
+                }
+                // Eight bytes of ASCII and whole Latin letters of two bytes (a lead from 0xC3
+                // to 0xCB, each one wide): a character for each byte but the continuations.
+                if let width = ByteWord.latinWidth(word) {
+                    scalars += width
+                    index += 8
+                    continue
+                }
             }
             let byte = bytes[index]
             if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {

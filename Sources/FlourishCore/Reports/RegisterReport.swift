@@ -167,6 +167,7 @@ public struct RegisterReport: Sendable {
                 body(row)
             }
         }
+        table.madeRows?.register = self
         document.tables = [table]
         return document
     }

@@ -113,6 +113,9 @@ extension ReportDocument {
         /// digits and its sign, never otherwise). The text renderer measures these instead of
         /// making every row a second time (worked out only when asked).
         public var widest: (@Sendable () -> [[Cell]])?
+        /// The register the rows are made from, for a renderer that writes its lines
+        /// straight from it (`RegisterText`) rather than from cells.
+        var register: RegisterReport?
 
         public init(count: Int, widest: (@Sendable () -> [[Cell]])? = nil, forEach: @escaping @Sendable (([Cell]) -> Void) -> Void) {
             self.count = count

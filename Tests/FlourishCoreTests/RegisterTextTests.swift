@@ -1,0 +1,93 @@
+import Testing
+@testable import FlourishCore
+
+/// The register's lines written straight from its data (`RegisterText`) are the text its
+/// cells give (`TableText`), byte for byte: on every example, on a ledger with quoted names,
+/// commas, escapes, statuses, tags, openings and corrections, on random ledgers, with a query
+/// and with a depth.
+@Suite struct RegisterTextTests {
+    /// The text of a register both ways: straight from its lines, and from its cells.
+    func bothWays(_ journal: Journal, query: ReportQuery? = nil, depth: Int? = nil) throws -> (lines: String, cells: String) {
+        let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
+        let report = try RegisterReport.make(context, query: query ?? ReportQuery(journal), depth: depth)
+        let renderer = DocumentRenderer(currency: journal.currency)
+        var document = report.document
+        #expect(document.tables.first?.madeRows?.register != nil)
+        let lines = renderer.text(document)
+        document.tables[0].madeRows?.register = nil
+        return (lines, renderer.text(document))
+    }
+
+    static let mixed = """
+    currency EUR 2
+    account "Compte Chèque" checking
+    account Cash checking
+    category Food
+    category Food:Café
+    category "Loisirs et sorties"
+    person Zoë
+
+    opening 2026-01-01 "Compte Chèque" 1000.00
+    opening 2026-01-01 Cash 20.00
+
+    2026-01-02 * "Le \\"Petit\\" Café, rue Zoë"  #food #sortie
+      Food:Café  12.50  ; a note
+      "Compte Chèque"
+
+    2026-01-03 ! Marché, légumes et fruits
+      Food  1234567.89
+      Zoë  0.01
+      "Compte Chèque"
+
+    2026-01-04 ""
+      "Loisirs et sorties"  -3.00
+      Cash
+
+    2026-01-05 Remboursement  #x
+      Zoë  -0.01
+      Cash
+
+    correction 2026-01-06 Cash -1.00 coins lost
+
+    """
+
+    @Test func aLedgerOfEveryKindOfLine() throws {
+        let journal = TestSupport.book(TestSupport.load(Self.mixed))
+        let (lines, cells) = try bothWays(journal)
+        #expect(lines == cells)
+        #expect(lines.contains("Le \"Petit\" Café, rue Zoë"))
+        #expect(lines.contains("#food #sortie"))
+        let (byDepth, byDepthCells) = try bothWays(journal, depth: 1)
+        #expect(byDepth == byDepthCells)
+    }
+
+    @Test func everyExample() throws {
+        for name in ["household", "drip", "berlin"] {
+            let loaded = try LedgerLoader.load(paths: [TestSupport.root + "/examples/\(name).flourish"])
+            let journal = Booker.book(loaded.ledger).journal
+            let (lines, cells) = try bothWays(journal)
+            #expect(lines == cells, "\(name)")
+            #expect(lines.split(separator: "\n").count > 10, "\(name)")
+        }
+    }
+
+    @Test func randomLedgersAndQueries() throws {
+        for seed in 0..<40 {
+            var generator = LedgerGenerator(seed: UInt64(900 + seed))
+            let journal = TestSupport.book(TestSupport.load(generator.ledger(entries: 30)))
+            let (lines, cells) = try bothWays(journal)
+            #expect(lines == cells, "seed \(seed)")
+            if let name = journal.ledger.names.names.first,
+               case .success(let query) = ReportQuery.resolve([.name(name)], in: journal, kinds: [.account, .category, .incomeCategory, .person]) {
+                let (queried, queriedCells) = try bothWays(journal, query: query)
+                #expect(queried == queriedCells, "seed \(seed), \(name)")
+            }
+        }
+    }
+
+    @Test func theStreamedLedger() throws {
+        let journal = TestSupport.book(TestSupport.load(StreamedOutputTests.ledger(500)))
+        let (lines, cells) = try bothWays(journal)
+        #expect(lines == cells)
+    }
+}
