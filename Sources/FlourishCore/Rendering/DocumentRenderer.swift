@@ -76,10 +76,9 @@ public struct DocumentRenderer {
         // guard) a block, not one a line.
         let block = OutputBlock(out)
         layout.lay(titles, into: block)
-        if table.rows.isEmpty, table.totals.isEmpty, let register = table.madeRows?.register, !colour,
-           let lines = RegisterText(register, money: money, widths: layout.widths) {
+        if !colour, let rows = registerRows(table, .text, widths: layout.widths) {
             // A register's lines straight from its data (the same text as its cells give).
-            lines.write(into: block)
+            rows.write(into: block)
         } else {
             body.forEachRow { cells in
                 layout.lay(cells, into: block)
@@ -93,6 +92,13 @@ public struct DocumentRenderer {
         for cells in table.totals { layout.lay(cells, into: held) }
         out.write(String(repeating: "-", count: layout.widest) + "\n")
         held.flush()
+    }
+
+    /// A register's rows to be written straight from its lines (`RegisterRows`), when the
+    /// table is a register's alone (no stored rows, no totals) and the format allows.
+    func registerRows(_ table: ReportDocument.Table, _ format: RegisterRows.Format, widths: [Int] = []) -> RegisterRows? {
+        guard table.rows.isEmpty, table.totals.isEmpty, let register = table.madeRows?.register else { return nil }
+        return RegisterRows(register, format: format, columns: table.columns, money: money, widths: widths)
     }
 
     /// Whether a cell shows nothing in text (its column's blanks are then left out at a
@@ -220,8 +226,12 @@ public struct DocumentRenderer {
         }
         if document.tables.count == 1, let table = document.tables.first {
             line(table.columns.map(\.id))
-            table.body.forEachRow(line)
-            for row in table.totals { line(row) }
+            if let rows = registerRows(table, .csv) {
+                rows.write(into: block)
+            } else {
+                table.body.forEachRow(line)
+                for row in table.totals { line(row) }
+            }
         } else {
             line(["table", "row", "column", "value"])
             for table in document.tables {
@@ -342,10 +352,14 @@ public struct DocumentRenderer {
                 var writer = JSONRows(table.columns, renderer: self)
                 let body = table.body
                 block += body.isEmpty ? "      \"rows\": []" : "      \"rows\": [\n"
-                var index = 0
-                body.forEachRow { row in
-                    index += 1
-                    writer.write(row, last: index == body.count, into: block)
+                if let rows = registerRows(table, .json) {
+                    rows.write(into: block)
+                } else {
+                    var index = 0
+                    body.forEachRow { row in
+                        index += 1
+                        writer.write(row, last: index == body.count, into: block)
+                    }
                 }
                 if !body.isEmpty { block += "      ]" }
                 block += ",\n"

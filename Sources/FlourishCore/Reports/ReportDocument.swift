@@ -114,7 +114,7 @@ extension ReportDocument {
         /// making every row a second time (worked out only when asked).
         public var widest: (@Sendable () -> [[Cell]])?
         /// The register the rows are made from, for a renderer that writes its lines
-        /// straight from it (`RegisterText`) rather than from cells.
+        /// straight from it (`RegisterRows`) rather than from cells.
         var register: RegisterReport?
 
         public init(count: Int, widest: (@Sendable () -> [[Cell]])? = nil, forEach: @escaping @Sendable (([Cell]) -> Void) -> Void) {

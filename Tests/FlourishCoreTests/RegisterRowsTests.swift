@@ -1,21 +1,22 @@
 import Testing
 @testable import FlourishCore
 
-/// The register's lines written straight from its data (`RegisterText`) are the text its
-/// cells give (`TableText`), byte for byte: on every example, on a ledger with quoted names,
-/// commas, escapes, statuses, tags, openings and corrections, on random ledgers, with a query
-/// and with a depth.
-@Suite struct RegisterTextTests {
-    /// The text of a register both ways: straight from its lines, and from its cells.
-    func bothWays(_ journal: Journal, query: ReportQuery? = nil, depth: Int? = nil) throws -> (lines: String, cells: String) {
+/// The register's rows written straight from its data (`RegisterRows`) are the bytes its cells
+/// give in text (`TableText`), CSV and JSON (`JSONRows`), byte for byte: on every example, on a
+/// ledger with quoted names, commas, quotes, escapes, a formula-like description, statuses,
+/// tags, openings and corrections, on random ledgers, with a query and with a depth.
+@Suite struct RegisterRowsTests {
+    /// The register in each format both ways: straight from its lines, and from its cells.
+    func bothWays(_ journal: Journal, query: ReportQuery? = nil, depth: Int? = nil) throws -> [(format: String, lines: String, cells: String)] {
         let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
         let report = try RegisterReport.make(context, query: query ?? ReportQuery(journal), depth: depth)
         let renderer = DocumentRenderer(currency: journal.currency)
         var document = report.document
         #expect(document.tables.first?.madeRows?.register != nil)
-        let lines = renderer.text(document)
+        let lines = [renderer.text(document), renderer.csv(document), renderer.json(document)]
         document.tables[0].madeRows?.register = nil
-        return (lines, renderer.text(document))
+        let cells = [renderer.text(document), renderer.csv(document), renderer.json(document)]
+        return zip(["text", "csv", "json"], zip(lines, cells)).map { ($0, $1.0, $1.1) }
     }
 
     static let mixed = """
@@ -43,7 +44,7 @@ import Testing
       "Loisirs et sorties"  -3.00
       Cash
 
-    2026-01-05 Remboursement  #x
+    2026-01-05 "=cmd|' /C calc'!A0, \\"quoted\\" \\\\ back"  #x
       Zoë  -0.01
       Cash
 
@@ -53,21 +54,23 @@ import Testing
 
     @Test func aLedgerOfEveryKindOfLine() throws {
         let journal = TestSupport.book(TestSupport.load(Self.mixed))
-        let (lines, cells) = try bothWays(journal)
-        #expect(lines == cells)
-        #expect(lines.contains("Le \"Petit\" Café, rue Zoë"))
-        #expect(lines.contains("#food #sortie"))
-        let (byDepth, byDepthCells) = try bothWays(journal, depth: 1)
-        #expect(byDepth == byDepthCells)
+        for (format, lines, cells) in try bothWays(journal) + bothWays(journal, depth: 1) {
+            #expect(lines == cells, "\(format)")
+            #expect(lines.contains("#food #sortie"), "\(format)")
+            #expect(lines.contains("=cmd"), "\(format)")
+        }
+        let text = try bothWays(journal)[0].lines
+        #expect(text.contains("Le \"Petit\" Café, rue Zoë"))
     }
 
     @Test func everyExample() throws {
         for name in ["household", "drip", "berlin"] {
             let loaded = try LedgerLoader.load(paths: [TestSupport.root + "/examples/\(name).flourish"])
             let journal = Booker.book(loaded.ledger).journal
-            let (lines, cells) = try bothWays(journal)
-            #expect(lines == cells, "\(name)")
-            #expect(lines.split(separator: "\n").count > 10, "\(name)")
+            for (format, lines, cells) in try bothWays(journal) {
+                #expect(lines == cells, "\(name) \(format)")
+                #expect(lines.split(whereSeparator: \.isNewline).count > 10, "\(name) \(format)")
+            }
         }
     }
 
@@ -75,19 +78,18 @@ import Testing
         for seed in 0..<40 {
             var generator = LedgerGenerator(seed: UInt64(900 + seed))
             let journal = TestSupport.book(TestSupport.load(generator.ledger(entries: 30)))
-            let (lines, cells) = try bothWays(journal)
-            #expect(lines == cells, "seed \(seed)")
+            for (format, lines, cells) in try bothWays(journal) { #expect(lines == cells, "seed \(seed) \(format)") }
             if let name = journal.ledger.names.names.first,
                case .success(let query) = ReportQuery.resolve([.name(name)], in: journal, kinds: [.account, .category, .incomeCategory, .person]) {
-                let (queried, queriedCells) = try bothWays(journal, query: query)
-                #expect(queried == queriedCells, "seed \(seed), \(name)")
+                for (format, lines, cells) in try bothWays(journal, query: query) {
+                    #expect(lines == cells, "seed \(seed), \(name) \(format)")
+                }
             }
         }
     }
 
     @Test func theStreamedLedger() throws {
         let journal = TestSupport.book(TestSupport.load(StreamedOutputTests.ledger(500)))
-        let (lines, cells) = try bothWays(journal)
-        #expect(lines == cells)
+        for (format, lines, cells) in try bothWays(journal) { #expect(lines == cells, "\(format)") }
     }
 }

@@ -1,0 +1,212 @@
+/// The register's rows written straight from its lines (`RegisterReport`), in text, CSV or
+/// JSON: the same bytes the renderers give the rows the register makes as cells, without a
+/// row of cells a line. An item's date, status, description and tags are written once for all
+/// of its lines (its `prefix`), each name once for the run; a line adds its name, its amount
+/// and the running balance. `DocumentRenderer` takes this way for a register's table (in text
+/// when there is no colour, no display locale and the currency symbol fits), and the cells' way
+/// otherwise; `RegisterRowsTests` compare the two on every example and on random ledgers.
+///
+/// A class: its ledger is read where it stands, never copied into a closure with it (a copy
+/// retains and releases every list the ledger holds).
+final class RegisterRows {
+    enum Format { case text, csv, json }
+
+    let format: Format
+    let report: RegisterReport
+    private let ledger: Ledger
+    private let items: [Journal.Item]
+    private let money: MoneyFormat
+    /// Text: the seven columns' widths, as `TableText` measured them.
+    private let widths: [Int]
+    /// JSON: each column's key as it is written before its value (`        {"date": `,
+    /// `, "status": `, …).
+    private let keys: [[UInt8]]
+    /// Every name's bytes as written in this format (text: as it is; CSV: a field, guarded and
+    /// quoted; JSON: a string), one after another, where each starts (and the last ends), and,
+    /// in text, each name's width.
+    private let nameBytes: [UInt8]
+    private let nameStarts: [Int]
+    private let nameWidths: [Int]
+
+    /// Nil when the cells' way must be taken: text with a display locale or a currency symbol
+    /// too long to keep in place, or a table not of the register's seven columns.
+    init?(_ report: RegisterReport, format: Format, columns: [ReportDocument.Column], money: MoneyFormat, widths: [Int] = []) {
+        guard columns.count == 7 else { return nil }
+        if format == .text { guard widths.count == 7, money.display == nil, money.make(.zero) != nil else { return nil } }
+        self.format = format
+        self.report = report
+        ledger = report.journal.ledger
+        items = report.journal.items
+        self.money = money
+        self.widths = widths
+        keys = columns.enumerated().map { number, column in Array(((number == 0 ? "        {" : ", ") + JSONValue.quote(column.id) + ": ").utf8) }
+        var bytes: [UInt8] = []
+        var starts = [0]
+        var nameWidths: [Int] = []
+        for name in ledger.names.names {
+            switch format {
+            case .text:
+                let start = bytes.count
+                bytes.append(contentsOf: name.utf8)
+                nameWidths.append(bytes.withUnsafeBufferPointer { TextTable.width(utf8: UnsafeBufferPointer(rebasing: $0[start...])) })
+            case .csv: OutputBlock.appendField(DocumentRenderer.csvText(name), to: &bytes)
+            case .json: bytes.append(contentsOf: JSONValue.quote(name).utf8)
+            }
+            starts.append(bytes.count)
+        }
+        nameBytes = bytes
+        nameStarts = starts
+        self.nameWidths = nameWidths
+    }
+
+    /// Every row of the register into `block`: in text a line feed after each; in CSV a
+    /// carriage return and a line feed; in JSON a comma between rows and a line feed after each.
+    func write(into block: OutputBlock) {
+        var lastItem: Int32 = -1
+        // The current item's row up to its tags, and (in text) the blanks due after them.
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity(256)
+        var blanksAfterPrefix = 0
+        let decimals = money.currency.decimals
+        let last = report.kept.count - 1
+        nameBytes.withUnsafeBufferPointer { names in
+            report.kept.withUnsafeBufferPointer { kept in
+                for (index, line) in kept.enumerated() {
+                    if line.item != lastItem {
+                        lastItem = line.item
+                        blanksAfterPrefix = layPrefix(of: items[Int(line.item)], into: &prefix)
+                    }
+                    prefix.withUnsafeBufferPointer { block.append($0) }
+                    let target = Int(line.target)
+                    let name = UnsafeBufferPointer(rebasing: names[nameStarts[target]..<nameStarts[target + 1]])
+                    switch format {
+                    case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, into: block)
+                    case .csv:
+                        block.append(name)
+                        block.append(byte: UInt8(ascii: ","))
+                        block.append(line.amount, decimals: decimals)
+                        block.append(byte: UInt8(ascii: ","))
+                        block.append(line.running, decimals: decimals)
+                        block.append(byte: 0x0D)
+                        block.append(byte: 0x0A)
+                    case .json:
+                        block.append(name)
+                        writeJSONAmount(line.amount, key: 5, decimals: decimals, into: block)
+                        writeJSONAmount(line.running, key: 6, decimals: decimals, into: block)
+                        block += index == last ? "}\n" : "},\n"
+                    }
+                    block.flushIfFull()
+                }
+            }
+        }
+    }
+
+    /// A text line's name, amount and running balance, after its prefix: a left-aligned
+    /// text's blanks come before the next text shown; amounts are aligned to the right.
+    private func writeText(_ line: RegisterReport.Kept, name: UnsafeBufferPointer<UInt8>, width: Int, blanks: Int, into block: OutputBlock) {
+        var blanks = blanks + 2
+        if name.isEmpty {
+            blanks += widths[4]
+        } else {
+            block.append(repeating: UInt8(ascii: " "), count: blanks)
+            block.append(name)
+            blanks = max(0, widths[4] - width)
+        }
+        // `init` made sure both amounts can be made.
+        if let made = money.make(line.amount) {
+            block.append(repeating: UInt8(ascii: " "), count: blanks + 2 + max(0, widths[5] - made.width))
+            block.append(made)
+        }
+        if let made = money.make(line.running) {
+            block.append(repeating: UInt8(ascii: " "), count: 2 + max(0, widths[6] - made.width))
+            block.append(made)
+        }
+        block.append(byte: UInt8(ascii: "\n"))
+    }
+
+    /// `, "amount": "-12.50"`.
+    private func writeJSONAmount(_ amount: Money, key: Int, decimals: Int, into block: OutputBlock) {
+        keys[key].withUnsafeBufferPointer { block.append($0) }
+        block.append(byte: UInt8(ascii: "\""))
+        block.append(amount, decimals: decimals)
+        block.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// An item's date, status, description and tags, each in its column, into `prefix`, up to
+    /// where the name goes. Returns, in text, the blanks due after the tags.
+    private func layPrefix(of item: Journal.Item, into prefix: inout [UInt8]) -> Int {
+        prefix.removeAll(keepingCapacity: true)
+        var date = (UInt64(0), UInt16(0))
+        withUnsafeMutableBytes(of: &date) { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            item.date.write(into: UnsafeMutableBufferPointer(rebasing: out[0..<10]))
+            switch format {
+            case .text, .csv: prefix.append(contentsOf: out[0..<10])
+            case .json:
+                prefix.append(contentsOf: keys[0])
+                prefix.append(UInt8(ascii: "\""))
+                prefix.append(contentsOf: out[0..<10])
+                prefix.append(UInt8(ascii: "\""))
+            }
+        }
+        var blanks = max(0, (widths.first ?? 10) - 10)
+        /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it.
+        func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int) {
+            switch format {
+            case .text:
+                // Its blanks come before it; an empty text adds its column's width to them.
+                blanks += 2
+                guard !bytes.isEmpty else {
+                    blanks += widths[column]
+                    return
+                }
+                for _ in 0..<blanks { prefix.append(UInt8(ascii: " ")) }
+                prefix.append(contentsOf: bytes)
+                blanks = max(0, widths[column] - TextTable.width(utf8: bytes))
+            case .csv:
+                prefix.append(UInt8(ascii: ","))
+                OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+            case .json:
+                prefix.append(contentsOf: keys[column])
+                if JSONValue.isPlain(bytes) {
+                    prefix.append(UInt8(ascii: "\""))
+                    prefix.append(contentsOf: bytes)
+                    prefix.append(UInt8(ascii: "\""))
+                } else {
+                    prefix.append(contentsOf: JSONValue.quote(String(decoding: bytes, as: UTF8.self)).utf8)
+                }
+            }
+        }
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if case .entry(let i) = item.kind {
+            let entry = ledger.entries[i]
+            var status = UInt8(0)
+            switch entry.status {
+            case .cleared: status = UInt8(ascii: "*")
+            case .pending: status = UInt8(ascii: "!")
+            case .unmarked: break
+            }
+            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1) }
+            ledger.withDescriptionBytes(of: entry) { text($0, column: 2) }
+            var tags: [UInt8] = []
+            for (number, tag) in ledger.tags(of: entry).enumerated() {
+                if number > 0 { tags.append(UInt8(ascii: " ")) }
+                tags.append(UInt8(ascii: "#"))
+                tags.append(contentsOf: ledger.names[tag.id].utf8)
+            }
+            tags.withUnsafeBufferPointer { text($0, column: 3) }
+        } else {
+            text(none, column: 1)
+            var description = report.journal.description(of: item)
+            description.withUTF8 { text($0, column: 2) }
+            text(none, column: 3)
+        }
+        // Up to the name.
+        switch format {
+        case .text: break
+        case .csv: prefix.append(UInt8(ascii: ","))
+        case .json: prefix.append(contentsOf: keys[4])
+        }
+        return blanks
+    }
+}
