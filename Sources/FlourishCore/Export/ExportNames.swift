@@ -13,6 +13,8 @@ struct ExportNames {
     private var byID: [Int32: String] = [:]
     /// The same names in an array by id (nil where a name is not mapped): looked up once a line.
     private var byIndex: [String?] = []
+    /// Each exported name's width on screen, by id (measured once).
+    private var widths: [Int] = []
 
     static let opening = "Equity:Opening-Balances"
     static let corrections = "Equity:Corrections"
@@ -41,6 +43,13 @@ struct ExportNames {
         }
         byIndex = [String?](repeating: nil, count: ledger.names.names.count)
         for (id, name) in byID where Int(id) < byIndex.count { byIndex[Int(id)] = name }
+        widths = byIndex.map { $0.map(TextTable.width) ?? 0 }
+    }
+
+    /// `name(id)`'s width on screen.
+    func width(_ id: Int32) -> Int {
+        if id >= 0, Int(id) < widths.count, byIndex[Int(id)] != nil { return widths[Int(id)] }
+        return TextTable.width(name(id))
     }
 
     func name(_ id: Int32) -> String {

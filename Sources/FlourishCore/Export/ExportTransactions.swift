@@ -7,8 +7,8 @@ struct ExportTransactions {
         var status: Entry.Status
         var description: String
         var tags: [String]
-        /// Exported account name and amount.
-        var postings: [(account: String, amount: Money)]
+        /// Exported account name, its width on screen, and amount.
+        var postings: [(account: String, width: Int, amount: Money)]
         /// Flourish names of the postings, for CSV.
         var targets: [String]
         /// Budgeting detail other tools do not model (`goal` clauses).
@@ -21,13 +21,17 @@ struct ExportTransactions {
         var amount: Money
     }
 
-    /// The transactions, made one at a time as an exporter reaches them (the export of a
-    /// million entries is written as it is made, never held whole).
-    var transactions: LazyMapCollection<[Journal.Item], Transaction> {
-        let ledger = journal.ledger
-        let names = self.names
-        return journal.items.lazy.map { Self.transaction($0, ledger, names) }
+    /// Each transaction in order, given to `body` in one value the next one overwrites: the
+    /// export of a million entries is written as it is made, never held whole, and its lists
+    /// are made once, not for each transaction.
+    func forEachTransaction(_ body: (Transaction) -> Void) {
+        var transaction = Transaction(date: CivilDate.earliest, status: .unmarked, description: "", tags: [], postings: [], targets: [], notes: [])
+        for item in journal.items {
+            Self.fill(&transaction, item, journal.ledger, names)
+            body(transaction)
+        }
     }
+
     var assertions: [Assertion] = []
     /// The first date of the ledger (accounts are opened then).
     var firstDate: CivilDate?
@@ -46,37 +50,45 @@ struct ExportTransactions {
         firstDate = journal.dateRange?.lowerBound
     }
 
-    static func transaction(_ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames) -> Transaction {
+    /// `transaction` made the transaction of `item` (its lists emptied, their room kept).
+    static func fill(_ transaction: inout Transaction, _ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames) {
+        transaction.tags.removeAll(keepingCapacity: true)
+        transaction.postings.removeAll(keepingCapacity: true)
+        transaction.targets.removeAll(keepingCapacity: true)
+        transaction.notes.removeAll(keepingCapacity: true)
+        func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String) {
+            transaction.status = .cleared
+            transaction.postings.append((names.name(account), names.width(account), amount))
+            transaction.postings.append((equity, TextTable.width(equity), amount.negated ?? .zero))
+            transaction.targets.append(ledger.names[account])
+            transaction.targets.append(target)
+        }
         switch item.kind {
         case .opening(let i):
             let opening = ledger.openings[i]
-            return Transaction(
-                date: opening.date, status: .cleared, description: "Opening balance", tags: [],
-                postings: [(names.name(opening.account.id), opening.amount.value),
-                           (ExportNames.opening, opening.amount.value.negated ?? .zero)],
-                targets: [ledger.names[opening.account.id], "opening balance"], notes: [])
+            transaction.date = opening.date
+            transaction.description = "Opening balance"
+            special(opening.account.id, opening.amount.value, ExportNames.opening, "opening balance")
         case .correction(let i):
             let correction = ledger.corrections[i]
-            return Transaction(
-                date: correction.date, status: .cleared, description: "Correction: " + correction.reason.value, tags: [],
-                postings: [(names.name(correction.account.id), correction.amount.value),
-                           (ExportNames.corrections, correction.amount.value.negated ?? .zero)],
-                targets: [ledger.names[correction.account.id], "correction"], notes: [])
+            transaction.date = correction.date
+            transaction.description = "Correction: " + correction.reason.value
+            special(correction.account.id, correction.amount.value, ExportNames.corrections, "correction")
         case .entry(let i):
             let entry = ledger.entries[i]
-            var transaction = Transaction(date: entry.date, status: entry.status, description: ledger.description(of: entry),
-                                          tags: ledger.tags(of: entry).map { ledger.names[$0.id] }, postings: [], targets: [], notes: [])
-            transaction.postings.reserveCapacity(entry.postings.count)
-            transaction.targets.reserveCapacity(entry.postings.count)
+            transaction.date = entry.date
+            transaction.status = entry.status
+            transaction.description = ledger.description(of: entry)
+            for tag in ledger.tags(of: entry) { transaction.tags.append(ledger.names[tag.id]) }
             for line in entry.postings {
                 let posting = ledger.postings[line]
-                transaction.postings.append((names.name(posting.target.id), posting.amount))
-                transaction.targets.append(ledger.names[posting.target.id])
+                let id = posting.target.id
+                transaction.postings.append((names.name(id), names.width(id), posting.amount))
+                transaction.targets.append(ledger.names[id])
                 if let goal = ledger.postingGoals[line] {
-                    transaction.notes.append("\(ledger.names[posting.target.id]) charged to goal \(ledger.names[goal.id])")
+                    transaction.notes.append("\(ledger.names[id]) charged to goal \(ledger.names[goal.id])")
                 }
             }
-            return transaction
         }
     }
 }

@@ -15,11 +15,11 @@ public enum Exporter {
     /// Writes the export a transaction at a time.
     public static func export(_ journal: Journal, as target: Target, to output: TextOutput) {
         let data = ExportTransactions(journal, names: ExportNames(journal.ledger, style: target == .beancount ? .beancount : .ledger))
-        var out = OutputBlock(output)
+        let out = OutputBlock(output)
         switch target {
-        case .ledger: self.journal(journal.ledger, data, &out)
-        case .beancount: beancount(journal.ledger, data, &out)
-        case .csv: csv(journal.ledger, data, &out)
+        case .ledger: self.journal(journal.ledger, data, out)
+        case .beancount: beancount(journal.ledger, data, out)
+        case .csv: csv(journal.ledger, data, out)
         }
         out.flush()
     }
@@ -51,7 +51,7 @@ public enum Exporter {
 
     // MARK: ledger / hledger
 
-    static func journal(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
+    static func journal(_ ledger: Ledger, _ data: ExportTransactions, _ out: OutputBlock) {
         let names = data.names
         out += "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
@@ -80,28 +80,28 @@ public enum Exporter {
         }
         let decimals = ledger.currency?.decimals ?? 2
         let code = " " + (ledger.currency?.code ?? "USD")
-        for transaction in data.transactions {
+        let codeLine = Array((code + "\n").utf8)
+        data.forEachTransaction { transaction in
             flushAssertions(through: transaction.date)
             // Written piece by piece into the block, the date and amounts as digits: the same
             // text as `amount` and string interpolation make.
             out.append(transaction.date)
-            out += transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " "
+            out.append(static: transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " ")
             out += journalDescription(transaction.description)
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
-            out += "\n"
+            out.append(byte: UInt8(ascii: "\n"))
             for note in transaction.notes { out += "    ; \(note)\n" }
-            let widths = transaction.postings.map { TextTable.width($0.account) }
-            let width = widths.max() ?? 0
+            var width = 0
+            for index in transaction.postings.indices { width = max(width, transaction.postings[index].width) }
             // Each split line read where it stands (a copy of each retained its name).
             for index in transaction.postings.indices {
-                out += "    "
+                out.append(repeating: UInt8(ascii: " "), count: 4)
                 out += transaction.postings[index].account
-                out.append(repeating: UInt8(ascii: " "), count: width - widths[index] + 2)
+                out.append(repeating: UInt8(ascii: " "), count: width - transaction.postings[index].width + 2)
                 out.append(transaction.postings[index].amount, decimals: decimals)
-                out += code
-                out += "\n"
+                out.append(bytes: codeLine)
             }
-            out += "\n"
+            out.append(byte: UInt8(ascii: "\n"))
             out.flushIfFull()
         }
         flushAssertions(through: nil)
@@ -126,7 +126,7 @@ public enum Exporter {
 
     // MARK: beancount
 
-    static func beancount(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
+    static func beancount(_ ledger: Ledger, _ data: ExportTransactions, _ out: OutputBlock) {
         let names = data.names
         let code = ledger.currency?.code ?? "USD"
         func tag(_ text: String) -> String {
@@ -155,23 +155,23 @@ public enum Exporter {
         out += "\n"
         let decimals = ledger.currency?.decimals ?? 2
         let spacedCode = " " + code
-        for transaction in data.transactions {
+        let codeLine = Array((spacedCode + "\n").utf8)
+        data.forEachTransaction { transaction in
             // Piece by piece, as in the ledger export.
             out.append(transaction.date)
-            out += transaction.status == .pending ? " ! " : " * "
+            out.append(static: transaction.status == .pending ? " ! " : " * ")
             out += StringLiteral.quote(transaction.description)
             for name in transaction.tags { out += " #" + tag(name) }
-            out += "\n"
+            out.append(byte: UInt8(ascii: "\n"))
             for note in transaction.notes { out += "  ; \(note)\n" }
-            for posting in transaction.postings {
-                out += "  "
-                out += posting.account
-                out += "  "
-                out.append(posting.amount, decimals: decimals)
-                out += spacedCode
-                out += "\n"
+            for index in transaction.postings.indices {
+                out.append(repeating: UInt8(ascii: " "), count: 2)
+                out += transaction.postings[index].account
+                out.append(repeating: UInt8(ascii: " "), count: 2)
+                out.append(transaction.postings[index].amount, decimals: decimals)
+                out.append(bytes: codeLine)
             }
-            out += "\n"
+            out.append(byte: UInt8(ascii: "\n"))
             out.flushIfFull()
         }
         // beancount checks a balance at the start of its day; Flourish at the end of its day.
@@ -183,7 +183,7 @@ public enum Exporter {
     // MARK: CSV
 
     /// One row per split line (openings and corrections as two rows each), RFC 4180.
-    static func csv(_ ledger: Ledger, _ data: ExportTransactions, _ out: inout OutputBlock) {
+    static func csv(_ ledger: Ledger, _ data: ExportTransactions, _ out: OutputBlock) {
         let code = ledger.currency?.code ?? "USD"
         out += "date,status,description,tags,account,name,amount,currency\r\n"
         let decimals = ledger.currency?.decimals ?? 2
@@ -191,15 +191,15 @@ public enum Exporter {
         var end: [UInt8] = [UInt8(ascii: ",")]
         OutputBlock.appendField(code, to: &end)
         end += [0x0D, 0x0A]
-        for transaction in data.transactions {
-            let status = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
+        data.forEachTransaction { transaction in
+            let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
             let description = DocumentRenderer.csvText(transaction.description)
             let tags = transaction.tags.isEmpty ? "" : transaction.tags.map { "#" + $0 }.joined(separator: " ")
             // Each split line read where it stands (a copy of each retained its names).
             for index in transaction.postings.indices {
                 // Field by field into the block; the date, the status and the amount never need quotes.
                 out.append(transaction.date)
-                out += status
+                out.append(static: status)
                 out.appendField(description)
                 out.append(byte: UInt8(ascii: ","))
                 out.appendField(tags)

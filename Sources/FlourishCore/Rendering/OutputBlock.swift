@@ -57,6 +57,11 @@ final class OutputBlock {
 
     static func += (block: OutputBlock, text: String) { block.append(text) }
 
+    /// A piece of text from static storage (nothing to retain, no string to look into).
+    func append(static text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// `text` appended; returns how wide it is on screen (`TextTable.width`), counted on the
     /// bytes just copied.
     func appendMeasured(_ text: String) -> Int {
