@@ -191,19 +191,25 @@ public enum Exporter {
         var end: [UInt8] = [UInt8(ascii: ",")]
         OutputBlock.appendField(code, to: &end)
         end += [0x0D, 0x0A]
+        // A transaction's date, status, description and tags, the same on each of its rows:
+        // made once for them all.
+        var prefix: [UInt8] = []
         data.forEachTransaction { transaction in
             let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
-            let description = DocumentRenderer.csvText(transaction.description)
-            let tags = transaction.tags.isEmpty ? "" : transaction.tags.map { "#" + $0 }.joined(separator: " ")
+            prefix.removeAll(keepingCapacity: true)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { date in
+                transaction.date.write(into: date)
+                prefix.append(contentsOf: date)
+            }
+            prefix.append(contentsOf: UnsafeBufferPointer(start: status.utf8Start, count: status.utf8CodeUnitCount))
+            OutputBlock.appendField(DocumentRenderer.csvText(transaction.description), to: &prefix)
+            prefix.append(UInt8(ascii: ","))
+            if !transaction.tags.isEmpty { OutputBlock.appendField(transaction.tags.map { "#" + $0 }.joined(separator: " "), to: &prefix) }
+            prefix.append(UInt8(ascii: ","))
             // Each split line read where it stands (a copy of each retained its names).
             for index in transaction.postings.indices {
-                // Field by field into the block; the date, the status and the amount never need quotes.
-                out.append(transaction.date)
-                out.append(static: status)
-                out.appendField(description)
-                out.append(byte: UInt8(ascii: ","))
-                out.appendField(tags)
-                out.append(byte: UInt8(ascii: ","))
+                // Field by field into the block; the amount never needs quotes.
+                out.append(bytes: prefix)
                 out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))
                 out.append(byte: UInt8(ascii: ","))
                 out.appendField(DocumentRenderer.csvText(transaction.targets[index]))
