@@ -44,6 +44,21 @@ enum UTF8Check {
     /// `offset` must be at least 1 and `offset + 17` at most the count.
     @inline(__always)
     private static func isText16(_ raw: UnsafeRawPointer, _ offset: Int) -> Bool {
+        let words = unsafeBitCast(text16(raw, offset), to: SIMD2<UInt64>.self)
+        return words[0] & words[1] == ~0
+    }
+
+    /// `isText16` for the thirty-two bytes at `offset` (both masks tested at once);
+    /// `offset + 33` at most the count.
+    @inline(__always)
+    private static func isText32(_ raw: UnsafeRawPointer, _ offset: Int) -> Bool {
+        let words = unsafeBitCast(text16(raw, offset) .& text16(raw, offset + 16), to: SIMD2<UInt64>.self)
+        return words[0] & words[1] == ~0
+    }
+
+    /// Which of the sixteen bytes at `offset` are text, as `isText16` judges them.
+    @inline(__always)
+    private static func text16(_ raw: UnsafeRawPointer, _ offset: Int) -> SIMDMask<SIMD16<Int8>> {
         typealias Bytes = SIMD16<Int8>
         let bytes = raw.loadUnaligned(fromByteOffset: offset, as: Bytes.self)
         let before = raw.loadUnaligned(fromByteOffset: offset - 1, as: Bytes.self)
@@ -54,16 +69,15 @@ enum UTF8Check {
         // 0xC3 to 0xDF is -61 to -33; 0x80 to 0xBF is -128 to -65.
         func lead(_ bytes: Bytes) -> SIMDMask<Bytes> { (bytes .> Bytes(repeating: -62)) .& (bytes .< Bytes(repeating: -32)) }
         let continuation = bytes .< Bytes(repeating: -64)
-        let text = plain .| (lead(bytes) .& (after .< Bytes(repeating: -64))) .| (continuation .& lead(before))
-        let words = unsafeBitCast(text, to: SIMD2<UInt64>.self)
-        return words[0] & words[1] == ~0
+        return plain .| (lead(bytes) .& (after .< Bytes(repeating: -64))) .| (continuation .& lead(before))
     }
 
     /// True when the whole file is well-formed UTF-8 without a control character but tabs and
     /// line feeds (a carriage return too takes the line-by-line check): then no line of it
-    /// has an issue, and its lines need no check of their own. Sixteen bytes at a time while
-    /// they are plain ASCII and accented letters of two bytes; then up to four eight-byte
-    /// words, one character at a time only beyond that, and back to sixteen after it.
+    /// has an issue, and its lines need no check of their own. Thirty-two bytes at a time while
+    /// they are plain ASCII and accented letters of two bytes, then sixteen; then up to four
+    /// eight-byte words, one character at a time only beyond that, and back to thirty-two
+    /// after it.
     static func isCleanText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -71,7 +85,12 @@ enum UTF8Check {
         var index = 0
         while index < count {
             if index > 0 {
-                while index + 17 <= count && isText16(raw, index) { index += 16 }
+                // Thirty-two bytes at a time, then sixteen.
+                if count >= 33 {
+                    let last = count - 33
+                    while index <= last && isText32(raw, index) { index += 32 }
+                }
+                if index + 17 <= count && isText16(raw, index) { index += 16 }
                 // A letter cut by the last sixteen taken is read whole from its lead.
                 if (0xC3...0xDF).contains(bytes[index - 1]) { index -= 1 }
             }
