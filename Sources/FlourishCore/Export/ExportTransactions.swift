@@ -5,7 +5,10 @@ struct ExportTransactions {
     struct Transaction {
         var date: CivilDate
         var status: Entry.Status
+        /// An opening's or a correction's description; an entry's is read from its file's
+        /// bytes (`withDescription`), not made a string.
         var description: String
+        var entry: Entry?
         var tags: [String]
         /// Exported account name, its width on screen, and amount.
         var postings: [(account: String, width: Int, amount: Money)]
@@ -25,11 +28,19 @@ struct ExportTransactions {
     /// export of a million entries is written as it is made, never held whole, and its lists
     /// are made once, not for each transaction.
     func forEachTransaction(_ body: (Transaction) -> Void) {
-        var transaction = Transaction(date: CivilDate.earliest, status: .unmarked, description: "", tags: [], postings: [], targets: [], notes: [])
+        var transaction = Transaction(date: CivilDate.earliest, status: .unmarked, description: "", entry: nil, tags: [], postings: [],
+                                      targets: [], notes: [])
         for item in journal.items {
             Self.fill(&transaction, item, journal.ledger, names)
             body(transaction)
         }
+    }
+
+    /// The bytes of a transaction's description: an entry's where they stand in its file.
+    func withDescription<R>(of transaction: Transaction, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let entry = transaction.entry { return journal.ledger.withDescriptionBytes(of: entry, body) }
+        var description = transaction.description
+        return description.withUTF8(body)
     }
 
     var assertions: [Assertion] = []
@@ -56,6 +67,7 @@ struct ExportTransactions {
         transaction.postings.removeAll(keepingCapacity: true)
         transaction.targets.removeAll(keepingCapacity: true)
         transaction.notes.removeAll(keepingCapacity: true)
+        transaction.entry = nil
         func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String) {
             transaction.status = .cleared
             transaction.postings.append((names.name(account), names.width(account), amount))
@@ -78,7 +90,7 @@ struct ExportTransactions {
             let entry = ledger.entries[i]
             transaction.date = entry.date
             transaction.status = entry.status
-            transaction.description = ledger.description(of: entry)
+            transaction.entry = entry
             for tag in ledger.tags(of: entry) { transaction.tags.append(ledger.names[tag.id]) }
             for line in entry.postings {
                 let posting = ledger.postings[line]

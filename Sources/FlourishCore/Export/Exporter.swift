@@ -87,7 +87,15 @@ public enum Exporter {
             // text as `amount` and string interpolation make.
             out.append(transaction.date)
             out.append(static: transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " ")
-            out += journalDescription(transaction.description)
+            data.withDescription(of: transaction) { bytes in
+                // Most descriptions are written as they are: judged on their bytes.
+                if let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"), first != UInt8(ascii: "!"),
+                   !bytes.contains(UInt8(ascii: ";")) {
+                    out.append(bytes)
+                } else {
+                    out += journalDescription(String(decoding: bytes, as: UTF8.self))
+                }
+            }
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
             out.append(byte: UInt8(ascii: "\n"))
             for note in transaction.notes { out += "    ; \(note)\n" }
@@ -160,7 +168,16 @@ public enum Exporter {
             // Piece by piece, as in the ledger export.
             out.append(transaction.date)
             out.append(static: transaction.status == .pending ? " ! " : " * ")
-            out += StringLiteral.quote(transaction.description)
+            data.withDescription(of: transaction) { bytes in
+                // Quoted as it is unless it holds a quote or a backslash: judged on its bytes.
+                if !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                    out.append(byte: UInt8(ascii: "\""))
+                    out.append(bytes)
+                    out.append(byte: UInt8(ascii: "\""))
+                } else {
+                    out += StringLiteral.quote(String(decoding: bytes, as: UTF8.self))
+                }
+            }
             for name in transaction.tags { out += " #" + tag(name) }
             out.append(byte: UInt8(ascii: "\n"))
             for note in transaction.notes { out += "  ; \(note)\n" }
@@ -202,7 +219,9 @@ public enum Exporter {
                 prefix.append(contentsOf: date)
             }
             prefix.append(contentsOf: UnsafeBufferPointer(start: status.utf8Start, count: status.utf8CodeUnitCount))
-            OutputBlock.appendField(DocumentRenderer.csvText(transaction.description), to: &prefix)
+            data.withDescription(of: transaction) { bytes in
+                OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+            }
             prefix.append(UInt8(ascii: ","))
             if !transaction.tags.isEmpty { OutputBlock.appendField(transaction.tags.map { "#" + $0 }.joined(separator: " "), to: &prefix) }
             prefix.append(UInt8(ascii: ","))
