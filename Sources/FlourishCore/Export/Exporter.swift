@@ -220,7 +220,12 @@ public enum Exporter {
             }
             prefix.append(contentsOf: UnsafeBufferPointer(start: status.utf8Start, count: status.utf8CodeUnitCount))
             data.withDescription(of: transaction) { bytes in
-                OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+                // Judged on its bytes; one a spreadsheet would run gets its `'` (`csvText`).
+                if let first = bytes.first, DocumentRenderer.isFormula(first) {
+                    OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+                } else {
+                    OutputBlock.appendField(utf8: bytes, to: &prefix)
+                }
             }
             prefix.append(UInt8(ascii: ","))
             if !transaction.tags.isEmpty { OutputBlock.appendField(transaction.tags.map { "#" + $0 }.joined(separator: " "), to: &prefix) }

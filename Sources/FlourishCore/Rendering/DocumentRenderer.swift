@@ -266,7 +266,12 @@ public struct DocumentRenderer {
     /// Whether a spreadsheet would read a cell as a formula: judged on the first byte (the six
     /// characters are ASCII, and an ASCII byte is always that character).
     static func isFormula(_ text: String) -> Bool {
-        switch text.utf8.first {
+        text.utf8.first.map(isFormula) ?? false
+    }
+
+    /// Whether a text beginning with this byte is one a spreadsheet would run.
+    static func isFormula(_ first: UInt8) -> Bool {
+        switch first {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
         default: return false
         }
