@@ -6,8 +6,29 @@ extension LedgerLoader {
     /// The files' split lines, entries and tags are taken out of `parsed` (the rest stays):
     /// the ledger then holds the only reference to its long lists, so booking changes them in
     /// place, and each file's lists are freed as soon as they are copied into the whole.
-    static func link(_ parsed: inout [ParsedFile]) -> Ledger {
+    ///
+    /// When the files wrote their split lines and entries into `shared` lists, each into the
+    /// stretch of its place, and every file has one, those lists become the ledger's: the gaps
+    /// between the stretches are closed in place, a file with lists of its own (read again,
+    /// or at a place other than the one it was parsed for) written into its stretch first.
+    /// Otherwise what the stretches hold is copied out into each file's own lists.
+    static func link(_ parsed: inout [ParsedFile], shared: SharedLists? = nil) -> Ledger {
         guard !parsed.isEmpty else { return Ledger() }
+        let inPlace = shared.flatMap { lists in
+            lists.places == parsed.indices.count && parsed.indices.allSatisfy { index in
+                let room = lists.room(index)
+                let part = parsed[index].ledger
+                return parsed[index].inStretches != nil || (part.postings.count <= room.postings && part.entries.count <= room.entries)
+            } ? lists : nil
+        }
+        if inPlace == nil, let shared {
+            for index in parsed.indices {
+                guard let written = parsed[index].inStretches else { continue }
+                (parsed[index].ledger.postings, parsed[index].ledger.entries) = shared.items(of: index, written)
+                parsed[index].inStretches = nil
+            }
+        }
+        let written = parsed.map(\.inStretches)
         let taken = parsed.indices.map { index in
             let part = parsed[index].ledger
             parsed[index].ledger.postings = []
@@ -18,7 +39,7 @@ extension LedgerLoader {
         var ledger = parsed[0].ledger
         ledger.files = parsed.map(\.file)
         ledger.includes = parsed.flatMap(\.includes)
-        guard parsed.count > 1 else {
+        guard parsed.count > 1 || inPlace != nil else {
             ledger.postings = taken[0].postings.take()
             ledger.entries = taken[0].entries.take()
             ledger.entryTags = taken[0].tags.take()
@@ -32,21 +53,36 @@ extension LedgerLoader {
         var tagOffsets = [0]
         for (index, file) in parsed.enumerated() {
             if index > 0 { ids.append(file.ledger.names.names.map { ledger.names.intern($0) }) }
-            postingOffsets.append(postingOffsets[index] + taken[index].postings.items.count)
-            entryOffsets.append(entryOffsets[index] + taken[index].entries.items.count)
+            postingOffsets.append(postingOffsets[index] + (written[index]?.postings ?? taken[index].postings.items.count))
+            entryOffsets.append(entryOffsets[index] + (written[index]?.entries ?? taken[index].entries.items.count))
             tagOffsets.append(tagOffsets[index] + taken[index].tags.items.count)
         }
-        // The three long lists are copied into place file by file on every core; each file's
-        // names are moved into the one table and its indices shifted as they go.
+        // The long lists are copied into place file by file on every core (split lines and
+        // entries are closed up in place when they are in stretches); each file's names are
+        // moved into the one table and its indices shifted as they go.
         let parts = parsed.map(\.ledger)
         let fileIDs = ids
         let (lines, tags) = (postingOffsets, tagOffsets)
-        ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, postings, place in
-            guard file > 0 else { return place.copy(postings) }
-            fileIDs[file].withUnsafeBufferPointer { ids in
-                for (index, posting) in postings.enumerated() {
-                    var moved = posting
-                    moved.target.id = ids[Int(posting.target.id)]
+        if let inPlace {
+            (ledger.postings, ledger.entries) = closedUp(inPlace, written: written, own: taken, ids: fileIDs,
+                                                         postingOffsets: lines, tagOffsets: tags)
+        } else {
+            ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, postings, place in
+                guard file > 0 else { return place.copy(postings) }
+                fileIDs[file].withUnsafeBufferPointer { ids in
+                    for (index, posting) in postings.enumerated() {
+                        var moved = posting
+                        moved.target.id = ids[Int(posting.target.id)]
+                        (place + index).initialize(to: moved)
+                    }
+                }
+            }
+            ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entries, place in
+                let (lineShift, tagShift) = (lines[file], tags[file])
+                for (index, entry) in entries.enumerated() {
+                    var moved = entry
+                    moved.postings = entry.postings.lowerBound + lineShift..<entry.postings.upperBound + lineShift
+                    moved.tagRange = entry.tagRange.lowerBound + tagShift..<entry.tagRange.upperBound + tagShift
                     (place + index).initialize(to: moved)
                 }
             }
@@ -57,15 +93,6 @@ extension LedgerLoader {
                 for (index, tag) in tags.enumerated() {
                     (place + index).initialize(to: NameRef(id: ids[Int(tag.id)], location: tag.location))
                 }
-            }
-        }
-        ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entries, place in
-            let (lineShift, tagShift) = (lines[file], tags[file])
-            for (index, entry) in entries.enumerated() {
-                var moved = entry
-                moved.postings = entry.postings.lowerBound + lineShift..<entry.postings.upperBound + lineShift
-                moved.tagRange = entry.tagRange.lowerBound + tagShift..<entry.tagRange.upperBound + tagShift
-                (place + index).initialize(to: moved)
             }
         }
         for index in parsed.indices.dropFirst() {
@@ -173,6 +200,62 @@ extension LedgerLoader {
             let rank = ranks[file][min(stretch, ranks[file].count - 1)]
             return Int64(rank) << 32 | Int64(location.start)
         }
+    }
+
+    /// The split lines and entries of `lists` with the gaps between the places' stretches
+    /// closed, file by file in place order: each file's items (from its stretch, or from its
+    /// own lists) moved down to where the files before it end, its names moved into the one
+    /// table and its indices shifted on the way. An item only ever moves down, and a file's
+    /// items land before the next file's stretch, so nothing is overwritten before it is read.
+    private static func closedUp(_ lists: SharedLists, written: [ParsedFile.InStretches?],
+                                 own: [(postings: Taken<Posting>, entries: Taken<Entry>, tags: Taken<NameRef>)],
+                                 ids: [[Int32]], postingOffsets: [Int], tagOffsets: [Int]) -> ([Posting], [Entry]) {
+        var (postings, entries) = lists.take()
+        postings.withUnsafeMutableBufferPointer { postings in
+            for file in written.indices {
+                let ownLines = own[file].postings.take()
+                ownLines.withUnsafeBufferPointer { ownLines in
+                    let count = written[file]?.postings ?? ownLines.count
+                    guard count > 0, let base = postings.baseAddress,
+                          let from = written[file] == nil ? ownLines.baseAddress : UnsafePointer(base + lists.postingStarts[file]) else { return }
+                    let to = base + postingOffsets[file]
+                    guard file > 0 else {
+                        if from != UnsafePointer(to) { to.update(from: from, count: count) }
+                        return
+                    }
+                    ids[file].withUnsafeBufferPointer { ids in
+                        for index in 0..<count {
+                            var moved = from[index]
+                            moved.target.id = ids[Int(moved.target.id)]
+                            to[index] = moved
+                        }
+                    }
+                }
+            }
+        }
+        var entryCount = 0
+        entries.withUnsafeMutableBufferPointer { entries in
+            for file in written.indices {
+                let ownEntries = own[file].entries.take()
+                ownEntries.withUnsafeBufferPointer { ownEntries in
+                    let count = written[file]?.entries ?? ownEntries.count
+                    let to = entryCount
+                    entryCount += count
+                    guard count > 0, let base = entries.baseAddress,
+                          let from = written[file] == nil ? ownEntries.baseAddress : UnsafePointer(base + lists.entryStarts[file]) else { return }
+                    let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
+                    for index in 0..<count {
+                        var moved = from[index]
+                        moved.postings = moved.postings.lowerBound + lineShift..<moved.postings.upperBound + lineShift
+                        moved.tagRange = moved.tagRange.lowerBound + tagShift..<moved.tagRange.upperBound + tagShift
+                        base[to + index] = moved
+                    }
+                }
+            }
+        }
+        postings.removeLast(postings.count - postingOffsets[postingOffsets.count - 1])
+        entries.removeLast(entries.count - entryCount)
+        return (postings, entries)
     }
 
     /// A file's long list, taken out of its part so that it can be freed once copied.

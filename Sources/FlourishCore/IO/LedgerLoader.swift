@@ -54,8 +54,10 @@ public enum LedgerLoader {
         // nothing (a ledger with one file a year); only a file whose place turns out otherwise
         // is parsed again.
         if cache == nil {
-            let (followed, found, complete) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
-                                                     early: { Parser.parse($0, fileIndex: $1) }) { Parser.includes(of: $0, fileIndex: $1) }
+            let (followed, found, complete, shared) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
+                                                             early: { Parser.parse($0, fileIndex: $1, into: $2) }) {
+                Parser.includes(of: $0, fileIndex: $1)
+            }
             // Moved, not copied: linking then holds the only reference to each file's lists.
             var parsed = consume followed
             if parsed.count > 1 {
@@ -70,13 +72,13 @@ public enum LedgerLoader {
                     parsed[index].includes = first
                 }
                 if agree {
-                    return finish(consume parsed, found)
+                    return finish(consume parsed, found, shared: shared)
                 }
             }
         }
         // Files compared with a later read (the cache's) are copied: a mapping shows a file as
         // it is now, not as it was read.
-        let (parsed, diagnostics, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes, mapped: cache == nil) { file, index in
+        let (parsed, diagnostics, _, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes, mapped: cache == nil) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
         return finish(parsed, diagnostics)
@@ -87,11 +89,15 @@ public enum LedgerLoader {
     /// With `early`, the files a file includes are read and parsed by it on every core as soon
     /// as their include lines are known, each at the place it will have if the files before it
     /// include nothing; `complete` tells which files were parsed so, at their right place.
+    /// The first files parsed early write their split lines and entries straight into
+    /// `shared`, each into the stretch of its place (see `SharedLists`).
     /// Files are mapped, or copied when not `mapped`.
     private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], allowedIncludes: [String],
-                               mapped: Bool = true, early: (@Sendable (SourceFile, Int) -> ParsedFile)? = nil,
-                               parse: (SourceFile, Int) -> ParsedFile) -> (parsed: [ParsedFile], diagnostics: [Diagnostic], complete: [Bool]) {
+                               mapped: Bool = true, early: (@Sendable (SourceFile, Int, ParseSession.Stretches?) -> ParsedFile)? = nil,
+                               parse: (SourceFile, Int) -> ParsedFile)
+        -> (parsed: [ParsedFile], diagnostics: [Diagnostic], complete: [Bool], shared: SharedLists?) {
         let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
+        var shared: SharedLists?
         var parsed: [ParsedFile] = []
         var complete: [Bool] = []
         var diagnostics: [Diagnostic] = []
@@ -131,14 +137,31 @@ public enum LedgerLoader {
                 return confinement.contains(resolved)
             }
             guard candidates.count > 1 else { return }
-            let found = Concurrent.map(candidates.count) { index -> Prefetched in
-                let candidate = candidates[index]
+            // Read, and the lines that can hold split lines and entries counted, on every core.
+            let read = Concurrent.map(candidates.count) { index -> (Swift.Result<SourceBytes, FileSystem.Failure>, LineStarts.Counts) in
                 do throws(FileSystem.Failure) {
-                    let bytes = try FileSystem.readSource(candidate.shown)
-                    let parsed = early.map { $0(SourceFile(path: normalise(candidate.shown), bytes: bytes), candidate.place) }
-                    return Prefetched(bytes: .success(bytes), parsed: parsed)
+                    let bytes = try FileSystem.readSource(candidates[index].shown)
+                    return (.success(bytes), early == nil ? LineStarts.Counts() : bytes.withUnsafeBufferPointer(LineStarts.count))
                 } catch {
-                    return Prefetched(bytes: .failure(error), parsed: nil)
+                    return (.failure(error), LineStarts.Counts())
+                }
+            }
+            guard let early else {
+                for (candidate, result) in zip(candidates, read) { prefetched[candidate.shown] = Prefetched(bytes: result.0, parsed: nil) }
+                return
+            }
+            // The first time, the files read so far and these have stretches of shared lists,
+            // in their places' order.
+            let lists: SharedLists? = shared == nil && candidates.last?.place == parsed.count + candidates.count - 1
+                ? SharedLists(rooms: parsed.map { $0.file.bytes.withUnsafeBufferPointer(LineStarts.count) } + read.map(\.1))
+                : nil
+            shared = shared ?? lists
+            let found = SharedLists.withStretches(lists) { stretches in
+                Concurrent.map(candidates.count) { index -> Prefetched in
+                    let candidate = candidates[index]
+                    guard case .success(let bytes) = read[index].0 else { return Prefetched(bytes: read[index].0, parsed: nil) }
+                    let file = SourceFile(path: normalise(candidate.shown), bytes: bytes)
+                    return Prefetched(bytes: .success(bytes), parsed: early(file, candidate.place, stretches?(candidate.place)))
                 }
             }
             for (candidate, result) in zip(candidates, found) { prefetched[candidate.shown] = result }
@@ -216,13 +239,13 @@ public enum LedgerLoader {
                 open.append(Frame(file: index, canonical: included))
             }
         }
-        return (parsed, diagnostics, complete)
+        return (parsed, diagnostics, complete, shared)
     }
 
     /// Links parsed files into one ledger, with every problem found reading them.
-    private static func finish(_ parsed: consuming [ParsedFile], _ found: [Diagnostic]) -> Result {
+    private static func finish(_ parsed: consuming [ParsedFile], _ found: [Diagnostic], shared: SharedLists? = nil) -> Result {
         var diagnostics = found
-        var ledger = link(&parsed)
+        var ledger = link(&parsed, shared: shared)
         diagnostics += parsed.flatMap(\.diagnostics)
         diagnostics += checkCurrency(&ledger, parsed)
         // Amounts too large to read are reported with the ledger's currency's limit.

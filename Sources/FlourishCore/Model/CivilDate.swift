@@ -2,7 +2,7 @@
 ///
 /// Stored in four bytes (year × 512 + month × 32 + day), which keeps entries small and makes
 /// comparing two dates one integer comparison.
-public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct CivilDate: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     private let packed: Int32
 
     public var year: Int { Int(packed >> 9) }

@@ -1,7 +1,7 @@
 /// A dated entry with its split lines, which sum to zero.
-public struct Entry: Sendable {
+public struct Entry: Sendable, BitwiseCopyable {
     /// ledger-style marks: `*` cleared, `!` pending, none for unmarked.
-    public enum Status: Sendable {
+    public enum Status: Sendable, BitwiseCopyable {
         case unmarked, cleared, pending
     }
 

@@ -1,5 +1,5 @@
 /// An exact amount of money in minor units of the ledger's currency (cents for USD).
-public struct Money: Hashable, Comparable, Sendable {
+public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
     public var minorUnits: Int64
 
     public init(minorUnits: Int64) { self.minorUnits = minorUnits }

@@ -2,7 +2,7 @@
 ///
 /// Kept to 32 bytes: a million entries have millions of lines. The rare `goal NAME` clause
 /// lives in `Ledger.postingGoals`.
-public struct Posting: Sendable {
+public struct Posting: Sendable, BitwiseCopyable {
     /// An account, a category or a person.
     public var target: NameRef
     /// The amount written, or the balancing amount when it was left out. As parsed, it is the

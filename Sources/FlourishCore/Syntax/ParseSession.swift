@@ -1,6 +1,10 @@
 /// What parsing one file builds: that file's part of the ledger and the problems found.
 struct ParseSession {
+    /// The file's part; its split lines and entries are in `postings` and `entries` until
+    /// the parse ends.
     var ledger = Ledger()
+    var postings: ParsedList<Posting>
+    var entries: ParsedList<Entry>
     var diagnostics: [Diagnostic] = []
     /// Names found invalid on first sight, reported again at each use.
     var invalidNames: [Int32: NameRules.Problem] = [:]
@@ -12,6 +16,29 @@ struct ParseSession {
     var firstAmount: SourceLocation?
     /// `include` lines, in file order.
     var includes: [Include] = []
+
+    /// A session whose split lines and entries go into lists of their own, with room
+    /// reserved for about as many as `byteCount` bytes hold, or into the stretches given.
+    init(byteCount: Int, stretches: Stretches? = nil) {
+        if let stretches {
+            postings = ParsedList(stretch: stretches.postings, room: stretches.postingRoom)
+            entries = ParsedList(stretch: stretches.entries, room: stretches.entryRoom)
+        } else {
+            // Measured: about 23 bytes a split line and 60 an entry at the least.
+            postings = ParsedList(capacity: byteCount / 23)
+            entries = ParsedList(capacity: byteCount / 60)
+        }
+    }
+
+    /// Where a file's split lines and entries are written when they go straight into lists
+    /// shared with other files (`LedgerLoader.SharedLists`), and how many fit.
+    /// (Nil for a list with no room at all.)
+    struct Stretches: @unchecked Sendable {
+        var postings: UnsafeMutablePointer<Posting>?
+        var postingRoom: Int
+        var entries: UnsafeMutablePointer<Entry>?
+        var entryRoom: Int
+    }
 
     mutating func report(_ problem: Problem, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(problem, at: location, notes: notes))

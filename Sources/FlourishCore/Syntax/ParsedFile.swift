@@ -15,4 +15,12 @@ public struct ParsedFile: Sendable {
     public var firstAmount: SourceLocation?
     /// The lines with their tokens, when recorded (for `fmt`).
     var lines: [SyntaxLine]?
+    /// When the file's split lines and entries were written into the stretches the loader
+    /// gave it (`ledger.postings` and `ledger.entries` then hold none), how many of each.
+    var inStretches: InStretches?
+
+    struct InStretches: Sendable, Equatable {
+        var postings: Int
+        var entries: Int
+    }
 }

@@ -251,7 +251,7 @@ extension Parser {
     /// they are read (their names are checked) and dropped with it.
     private mutating func parseSchedule(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         var header = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked, description: lineLocation,
-                                  firstTag: session.ledger.entryTags.count, firstPosting: session.ledger.postings.count,
+                                  firstTag: session.ledger.entryTags.count, firstPosting: session.postings.count,
                                   location: lineLocation, damaged: true)
         defer { pending = header }
         let frequencies = "a frequency (daily, weekly, monthly, quarterly, yearly, or every N days, weeks or months)"

@@ -60,7 +60,7 @@ extension Parser {
                                       tags: session.ledger.entryTags[firstTag...]),
                     comment: LineReader.comment(base, from: commentStart, to: end))
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
-                               firstPosting: session.ledger.postings.count, location: location(start..<end))
+                               firstPosting: session.postings.count, location: location(start..<end))
         return true
     }
 
@@ -124,7 +124,7 @@ extension Parser {
             if session.firstAmount == nil { session.firstAmount = amountLocation }
             session.ledger.notePostingScale(value.scale)
         }
-        session.ledger.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
+        session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale))
         return true
     }

@@ -77,26 +77,37 @@ struct Parser {
     /// Parses one file: a pure function of its path, bytes and index in the ledger's file list.
     /// Includes are recorded, not followed (`LedgerLoader` links the files); amounts are read
     /// as written (`Booker` scales them once the ledger's currency is known).
-    static func parse(_ file: SourceFile, fileIndex: Int, recordLines: Bool = false, quickLines: Bool = true) -> ParsedFile {
-        var session = ParseSession()
+    ///
+    /// With `stretches`, the split lines and entries are written there while they fit (the
+    /// loader's lists shared by the files parsed together); the parsed file then tells how many
+    /// (`ParsedFile.inStretches`) and its own lists hold none.
+    static func parse(_ file: SourceFile, fileIndex: Int, recordLines: Bool = false, quickLines: Bool = true,
+                      into stretches: ParseSession.Stretches? = nil) -> ParsedFile {
+        var session = ParseSession(byteCount: file.bytes.count, stretches: stretches)
         session.ledger.files = [file]
-        // Room for the entries and lines the file likely holds, so the arrays grow without
-        // copying (measured: about 60 bytes an entry, 23 a split line).
-        session.ledger.entries.reserveCapacity(file.bytes.count / 60)
-        session.ledger.postings.reserveCapacity(file.bytes.count / 23)
         var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines, quickLines: quickLines)
         parser.parseLines(&session)
         parser.finishEntry(&session)
         file.bytes.releasePages()
-        return ParsedFile(file: file, index: fileIndex, ledger: session.ledger, includes: session.includes,
-                          diagnostics: session.diagnostics, firstAmount: session.firstAmount, lines: parser.lines)
+        var inStretches: ParsedFile.InStretches?
+        if session.postings.isInStretch && session.entries.isInStretch {
+            inStretches = ParsedFile.InStretches(postings: session.postings.count, entries: session.entries.count)
+        } else {
+            // One list that outgrew its stretch: both of the file's own, as without stretches.
+            session.ledger.postings = session.postings.isInStretch ? session.postings.items(0..<session.postings.count) : session.postings.own
+            session.ledger.entries = session.entries.isInStretch ? session.entries.items(0..<session.entries.count) : session.entries.own
+        }
+        var parsed = ParsedFile(file: file, index: fileIndex, ledger: session.ledger, includes: session.includes,
+                                diagnostics: session.diagnostics, firstAmount: session.firstAmount, lines: parser.lines)
+        parsed.inStretches = inStretches
+        return parsed
     }
 
     /// Only the file's `include` lines, read as `parse` reads them (the line checks and the
     /// directive included): what the loader needs to find every file before parsing them
     /// together. The other lines are not looked at.
     static func includes(of file: SourceFile, fileIndex: Int) -> ParsedFile {
-        var session = ParseSession()
+        var session = ParseSession(byteCount: 0)
         session.ledger.files = [file]
         var parser = Parser(file: file, fileIndex: fileIndex)
         parser.parseLines(&session, includesOnly: true)
@@ -247,7 +258,7 @@ struct Parser {
         guard let date = parseDate(dateToken, &session) else {
             pending = PendingEntry(date: CivilDate(year: 1970, month: 1, day: 1)!, status: .unmarked,
                                    description: location(dateToken.range), firstTag: session.ledger.entryTags.count,
-                                   firstPosting: session.ledger.postings.count, location: lineLocation,
+                                   firstPosting: session.postings.count, location: lineLocation,
                                    damaged: true)
             return
         }
@@ -275,7 +286,7 @@ struct Parser {
             damaged = true
         }
         pending = PendingEntry(date: date, status: status, description: description, firstTag: firstTag,
-                               firstPosting: session.ledger.postings.count, location: lineLocation,
+                               firstPosting: session.postings.count, location: lineLocation,
                                damaged: damaged)
     }
 
@@ -325,15 +336,15 @@ struct Parser {
             if !expectEnd(&reader, &session) { damaged = true }
         }
         if damaged && !wasDamaged { pending?.damaged = true }
-        if let goal { session.ledger.postingGoals[session.ledger.postings.count] = goal }
-        session.ledger.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale))
+        if let goal { session.ledger.postingGoals[session.postings.count] = goal }
+        session.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale))
     }
 
     /// Completes the pending entry and adds it to the ledger.
     mutating func finishEntry(_ session: inout ParseSession) {
         guard let entry = pending else { return }
         pending = nil
-        let range = entry.firstPosting..<session.ledger.postings.count
+        let range = entry.firstPosting..<session.postings.count
         if entry.isSchedule, !entry.damaged, var schedule = pendingSchedule {
             pendingSchedule = nil
             if range.count < 2 {
@@ -345,7 +356,7 @@ struct Parser {
             if let line = range.first(where: { session.ledger.postingGoals[$0] != nil }), let goal = session.ledger.postingGoals[line] {
                 session.report(.unexpectedText("goal", hint: "a schedule's lines take no `goal`; move money into a goal with `move`"),
                                at: goal.location)
-                session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
+                session.ledger.strayReferences += session.postings.items(range).map(\.target)
                 dropLines(range, tagsFrom: entry.firstTag, &session)
                 return
             }
@@ -356,7 +367,7 @@ struct Parser {
         if entry.isSchedule { pendingSchedule = nil }
         if entry.damaged {
             // Keep the names for the reference check; drop the lines, whose sum means nothing.
-            session.ledger.strayReferences += session.ledger.postings[range].map(\.target)
+            session.ledger.strayReferences += session.postings.items(range).map(\.target)
             dropLines(range, tagsFrom: entry.firstTag, &session)
             return
         }
@@ -366,16 +377,16 @@ struct Parser {
             return
         }
         // Booking fills in a left-out amount and checks the sum (Booker.fillInAmounts).
-        session.ledger.entries.append(Entry(date: entry.date, status: entry.status,
-                                            descriptionLocation: entry.description,
-                                            tagRange: entry.firstTag..<session.ledger.entryTags.count,
-                                            postings: range, location: entry.location))
+        session.entries.append(Entry(date: entry.date, status: entry.status,
+                                     descriptionLocation: entry.description,
+                                     tagRange: entry.firstTag..<session.ledger.entryTags.count,
+                                     postings: range, location: entry.location))
     }
 
     /// Removes the lines and tags of an entry that is not kept (always the last ones read).
     private func dropLines(_ range: Range<Int>, tagsFrom firstTag: Int, _ session: inout ParseSession) {
         for index in range { session.ledger.postingGoals[index] = nil }
-        session.ledger.postings.removeSubrange(range)
+        session.postings.removeAll(from: range.lowerBound)
         session.ledger.entryTags.removeSubrange(firstTag...)
     }
 }

@@ -1,5 +1,5 @@
 /// A span of bytes in one of the ledger's files.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Sendable, Comparable, BitwiseCopyable {
     /// Index of the file in the ledger's file list.
     public var file: Int32
     /// First byte of the span.

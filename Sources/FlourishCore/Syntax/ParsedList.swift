@@ -1,0 +1,70 @@
+/// One of the long lists a file's parse builds (its split lines, its entries): in an array of
+/// its own, or written straight into a stretch of a list shared with the files parsed beside
+/// it (`LedgerLoader.SharedLists`), so that linking them costs no copy. A stretch has room for
+/// as many items as the file can hold (`LineStarts`); should it fill up all the same, what it
+/// holds moves into an array of its own and the list goes on there.
+///
+/// Only plain values (no references to count) are kept so: a stretch is raw memory.
+struct ParsedList<Item: BitwiseCopyable> {
+    /// The items, when they are not in a stretch.
+    private(set) var own: [Item] = []
+    /// The stretch written into, while the items fit in it.
+    private var stretch: UnsafeMutablePointer<Item>?
+    private let room: Int
+    private(set) var count = 0
+
+    /// A list of its own, with room reserved for about `capacity` items.
+    init(capacity: Int) {
+        own.reserveCapacity(capacity)
+        stretch = nil
+        room = 0
+    }
+
+    /// A list written into `room` items from `stretch`, which must outlive the parse (a list
+    /// of its own when there is no stretch).
+    init(stretch: UnsafeMutablePointer<Item>?, room: Int) {
+        self.stretch = stretch
+        self.room = stretch == nil ? 0 : room
+    }
+
+    /// Whether the items are in the stretch given (none of them in `own`).
+    var isInStretch: Bool { stretch != nil }
+
+    @inline(__always)
+    mutating func append(_ item: Item) {
+        if let stretch, count < room {
+            (stretch + count).initialize(to: item)
+        } else {
+            appendOwn(item)
+        }
+        count += 1
+    }
+
+    private mutating func appendOwn(_ item: Item) {
+        if let stretch {
+            // The stretch is full: what it holds moves into an array of its own.
+            own = Array(UnsafeBufferPointer(start: stretch, count: count))
+            self.stretch = nil
+        }
+        own.append(item)
+    }
+
+    subscript(index: Int) -> Item {
+        precondition(index >= 0 && index < count, "index out of range")
+        return stretch.map { $0[index] } ?? own[index]
+    }
+
+    /// The items of `range`, in order.
+    func items(_ range: Range<Int>) -> [Item] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
+        guard let stretch else { return Array(own[range]) }
+        return Array(UnsafeBufferPointer(start: stretch + range.lowerBound, count: range.count))
+    }
+
+    /// Drops the items from `index` on.
+    mutating func removeAll(from index: Int) {
+        precondition(index >= 0 && index <= count, "index out of range")
+        if stretch == nil { own.removeSubrange(index...) }
+        count = index
+    }
+}
