@@ -80,10 +80,7 @@ extension LedgerLoader {
             ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entries, place in
                 let (lineShift, tagShift) = (lines[file], tags[file])
                 for (index, entry) in entries.enumerated() {
-                    var moved = entry
-                    moved.postings = entry.postings.lowerBound + lineShift..<entry.postings.upperBound + lineShift
-                    moved.tagRange = entry.tagRange.lowerBound + tagShift..<entry.tagRange.upperBound + tagShift
-                    (place + index).initialize(to: moved)
+                    (place + index).initialize(to: entry.shifted(lines: lineShift, tags: tagShift))
                 }
             }
         }
@@ -147,12 +144,7 @@ extension LedgerLoader {
             return moved
         }
         ledger.entryTags += part.entryTags.map { NameRef(id: ids[Int($0.id)], location: $0.location) }
-        ledger.entries += part.entries.map { entry in
-            var moved = entry
-            moved.postings = entry.postings.lowerBound + lineOffset..<entry.postings.upperBound + lineOffset
-            moved.tagRange = entry.tagRange.lowerBound + tagOffset..<entry.tagRange.upperBound + tagOffset
-            return moved
-        }
+        ledger.entries += part.entries.map { $0.shifted(lines: lineOffset, tags: tagOffset) }
         append(part, ids: ids, postingOffset: lineOffset, to: &ledger)
         return ledger
     }
@@ -245,10 +237,7 @@ extension LedgerLoader {
                           let from = written[file] == nil ? ownEntries.baseAddress : UnsafePointer(base + lists.entryStarts[file]) else { return }
                     let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
                     for index in 0..<count {
-                        var moved = from[index]
-                        moved.postings = moved.postings.lowerBound + lineShift..<moved.postings.upperBound + lineShift
-                        moved.tagRange = moved.tagRange.lowerBound + tagShift..<moved.tagRange.upperBound + tagShift
-                        base[to + index] = moved
+                        base[to + index] = from[index].shifted(lines: lineShift, tags: tagShift)
                     }
                 }
             }

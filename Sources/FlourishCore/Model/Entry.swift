@@ -31,6 +31,16 @@ public struct Entry: Sendable, BitwiseCopyable {
         set { postingBounds = (Int32(clamping: newValue.lowerBound), Int32(clamping: newValue.upperBound)) }
     }
 
+    /// The entry with its lines' and tags' indices moved on by `lines` and `tags` (linking
+    /// files into one list), on the 32-bit bounds as they are kept (clamped, as the setters).
+    @inline(__always)
+    func shifted(lines: Int, tags: Int) -> Entry {
+        var moved = self
+        moved.postingBounds = (Int32(clamping: Int(postingBounds.lower) + lines), Int32(clamping: Int(postingBounds.upper) + lines))
+        moved.tagBounds = (Int32(clamping: Int(tagBounds.lower) + tags), Int32(clamping: Int(tagBounds.upper) + tags))
+        return moved
+    }
+
     public init(date: CivilDate, status: Status, descriptionLocation: SourceLocation, tagRange: Range<Int>,
                 postings: Range<Int>, location: SourceLocation) {
         self.date = date
