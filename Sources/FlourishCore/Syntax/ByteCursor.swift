@@ -88,6 +88,7 @@ struct ByteCursor {
     }
 
     /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
+    @inline(__always)
     var startsComment: Bool {
         guard offset < end, let base = bytes.baseAddress else { return false }
         return ByteCursor.startsComment(base, offset, end)
