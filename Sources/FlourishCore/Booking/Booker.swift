@@ -116,13 +116,13 @@ public enum Booker {
         var items: [Journal.Item] = []
         items.reserveCapacity(ledger.openings.count + ledger.corrections.count)
         for (i, opening) in ledger.openings.enumerated() {
-            items.append(Journal.Item(date: opening.date, kind: .opening(i), location: opening.location))
+            items.append(Journal.Item(date: opening.date, kind: .opening(i)))
         }
         for (i, correction) in ledger.corrections.enumerated() {
-            items.append(Journal.Item(date: correction.date, kind: .correction(i), location: correction.location))
+            items.append(Journal.Item(date: correction.date, kind: .correction(i)))
         }
         let before = { (a: Journal.Item, b: Journal.Item) -> Bool in
-            (a.date, a.phase, a.location) < (b.date, b.phase, b.location)
+            (a.date, a.phase, a.location(in: ledger)) < (b.date, b.phase, b.location(in: ledger))
         }
         items.sort(by: before)
         var merged: [Journal.Item] = []
@@ -139,19 +139,19 @@ public enum Booker {
         var sorted = true
         var previous: Journal.Item?
         for (i, entry) in ledger.entries.enumerated() where excluded.isEmpty || !excluded.contains(i) {
-            let item = Journal.Item(date: entry.date, kind: .entry(i), location: entry.location)
+            let item = Journal.Item(date: entry.date, kind: .entry(i))
             if let previous, before(item, previous) { sorted = false; break }
             previous = item
         }
         if sorted {
             for (i, entry) in ledger.entries.enumerated() where excluded.isEmpty || !excluded.contains(i) {
-                add(Journal.Item(date: entry.date, kind: .entry(i), location: entry.location))
+                add(Journal.Item(date: entry.date, kind: .entry(i)))
             }
         } else {
             var entries: [Journal.Item] = []
             entries.reserveCapacity(ledger.entries.count)
             for (i, entry) in ledger.entries.enumerated() where !excluded.contains(i) {
-                entries.append(Journal.Item(date: entry.date, kind: .entry(i), location: entry.location))
+                entries.append(Journal.Item(date: entry.date, kind: .entry(i)))
             }
             entries.sort(by: before)
             for entry in entries { add(entry) }

@@ -28,14 +28,14 @@ public struct Journal: Sendable {
         }
 
         public let date: CivilDate
-        public let location: SourceLocation
-        /// The kind and its index, packed: a million entries make a million items.
+        /// The kind and its index, packed, and no place of its own (the opening balance's,
+        /// entry's or correction's is read from the ledger): a million entries make a million
+        /// items, twelve bytes each.
         private let index: Int32
         private let tag: UInt8
 
-        public init(date: CivilDate, kind: Kind, location: SourceLocation) {
+        public init(date: CivilDate, kind: Kind) {
             self.date = date
-            self.location = location
             switch kind {
             case .opening(let i): (tag, index) = (0, Int32(truncatingIfNeeded: i))
             case .entry(let i): (tag, index) = (1, Int32(truncatingIfNeeded: i))
@@ -53,6 +53,16 @@ public struct Journal: Sendable {
 
         /// Within one day: opening balances first, then entries, then corrections.
         var phase: Int { Int(tag) }
+
+        /// Where the opening balance, entry or correction is written in `ledger`.
+        @inline(__always)
+        public func location(in ledger: Ledger) -> SourceLocation {
+            switch tag {
+            case 0: return ledger.openings[Int(index)].location
+            case 1: return ledger.entries[Int(index)].location
+            default: return ledger.corrections[Int(index)].location
+            }
+        }
     }
 
     /// The linked ledger, with every parent of a hierarchical category named in `names`.

@@ -41,6 +41,8 @@ enum RunningTotals {
     private struct Tally {
         let totals: UnsafeMutableBufferPointer<Total>
         let currency: Currency
+        /// Where an item that overflows a total is written.
+        let journal: Journal
         var diagnostics: [Diagnostic] = []
         /// The line last blamed: one line that overflows several totals gets one diagnostic.
         var lastBlamed: SourceLocation?
@@ -51,9 +53,10 @@ enum RunningTotals {
                 totals[slot].sum = try totals[slot].sum + amount
             } catch {
                 totals[slot].overflowed = true
-                guard lastBlamed != item.location else { return }
-                lastBlamed = item.location
-                diagnostics.append(Diagnostic(.sumOverflow(what: what(), currency: currency), at: item.location))
+                let location = item.location(in: journal.ledger)
+                guard lastBlamed != location else { return }
+                lastBlamed = location
+                diagnostics.append(Diagnostic(.sumOverflow(what: what(), currency: currency), at: location))
             }
         }
     }
@@ -65,7 +68,7 @@ enum RunningTotals {
         let groups = (0..<count).map { group(of: $0, journal) }
         var storage = [Total](repeating: Total(), count: count + Group.allCases.count)
         return storage.withUnsafeMutableBufferPointer { totals in
-            var tally = Tally(totals: totals, currency: journal.currency)
+            var tally = Tally(totals: totals, currency: journal.currency, journal: journal)
             for item in journal.items {
                 journal.forEachLine(of: item) { target, amount, _ in
                     guard let group = groups[Int(target)] else { return }

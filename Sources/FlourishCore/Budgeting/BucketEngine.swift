@@ -230,13 +230,14 @@ public struct BucketEngine {
             let recording = recordLog && (logFrom.map { day >= $0 } ?? true)
             while nextItem < items.count && items[nextItem].date == day {
                 let item = items[nextItem]
-                state.current = item.location
+                let location = item.location(in: ledger)
+                state.current = location
                 switch item.kind {
                 case .entry(let i): applyEntry(i, to: &state, log: &outcome.log, recording: recording)
                 case .opening(let i): applyOpening(ledger.openings[i], to: &state, log: &outcome.log, recording: recording)
                 case .correction(let i): applyCorrection(ledger.corrections[i], to: &state, log: &outcome.log, recording: recording)
                 }
-                note(item.location)
+                note(location)
                 nextItem += 1
             }
             while next < events.count && events[next].date == day {
