@@ -195,55 +195,74 @@ extension LedgerLoader {
     }
 
     /// The split lines and entries of `lists` with the gaps between the places' stretches
-    /// closed, file by file in place order: each file's items (from its stretch, or from its
-    /// own lists) moved down to where the files before it end, its names moved into the one
-    /// table and its indices shifted on the way. An item only ever moves down, and a file's
-    /// items land before the next file's stretch, so nothing is overwritten before it is read.
+    /// closed. First, on every core, each file's items are made final in its own stretch: its
+    /// names moved into the one table and its indices shifted (a file with lists of its own
+    /// has them written into its stretch so). Then the gaps are closed file by file in place
+    /// order, each file's items moved down as a block to where the files before it end (where
+    /// a file's lines fill its room exactly, as they do when its indented lines are all split
+    /// lines, nothing moves).
     private static func closedUp(_ lists: SharedLists, written: [ParsedFile.InStretches?],
                                  own: [(postings: Taken<Posting>, entries: Taken<Entry>, tags: Taken<NameRef>)],
                                  ids: [[Int32]], postingOffsets: [Int], tagOffsets: [Int]) -> ([Posting], [Entry]) {
         var (postings, entries) = lists.take()
+        let (postingStarts, entryStarts) = (lists.postingStarts, lists.entryStarts)
+        let counts = written.indices.map { file in
+            (postings: written[file]?.postings ?? own[file].postings.items.count,
+             entries: written[file]?.entries ?? own[file].entries.items.count)
+        }
         postings.withUnsafeMutableBufferPointer { postings in
-            for file in written.indices {
-                let ownLines = own[file].postings.take()
-                ownLines.withUnsafeBufferPointer { ownLines in
-                    let count = written[file]?.postings ?? ownLines.count
-                    guard count > 0, let base = postings.baseAddress,
-                          let from = written[file] == nil ? ownLines.baseAddress : UnsafePointer(base + lists.postingStarts[file]) else { return }
-                    let to = base + postingOffsets[file]
-                    guard file > 0 else {
-                        if from != UnsafePointer(to) { to.update(from: from, count: count) }
-                        return
-                    }
-                    ids[file].withUnsafeBufferPointer { ids in
-                        for index in 0..<count {
-                            var moved = from[index]
-                            moved.target.id = ids[Int(moved.target.id)]
-                            to[index] = moved
+            entries.withUnsafeMutableBufferPointer { entries in
+                // Each file writes only its own stretches.
+                nonisolated(unsafe) let (lineBase, entryBase) = (postings.baseAddress, entries.baseAddress)
+                _ = Concurrent.map(written.count) { file in
+                    let ownLines = own[file].postings.take()
+                    let ownEntries = own[file].entries.take()
+                    if let lineBase, counts[file].postings > 0 {
+                        let stretch = lineBase + postingStarts[file]
+                        ownLines.withUnsafeBufferPointer { ownLines in
+                            let from = written[file] == nil ? ownLines.baseAddress.map(UnsafeMutablePointer.init(mutating:)) : stretch
+                            guard let from else { return }
+                            if file == 0 {
+                                if from != stretch { stretch.update(from: from, count: counts[file].postings) }
+                                return
+                            }
+                            ids[file].withUnsafeBufferPointer { ids in
+                                for index in 0..<counts[file].postings {
+                                    var moved = from[index]
+                                    moved.target.id = ids[Int(moved.target.id)]
+                                    stretch[index] = moved
+                                }
+                            }
                         }
                     }
-                }
-            }
-        }
-        var entryCount = 0
-        entries.withUnsafeMutableBufferPointer { entries in
-            for file in written.indices {
-                let ownEntries = own[file].entries.take()
-                ownEntries.withUnsafeBufferPointer { ownEntries in
-                    let count = written[file]?.entries ?? ownEntries.count
-                    let to = entryCount
-                    entryCount += count
-                    guard count > 0, let base = entries.baseAddress,
-                          let from = written[file] == nil ? ownEntries.baseAddress : UnsafePointer(base + lists.entryStarts[file]) else { return }
-                    let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
-                    for index in 0..<count {
-                        base[to + index] = from[index].shifted(lines: lineShift, tags: tagShift)
+                    if let entryBase, counts[file].entries > 0 {
+                        let stretch = entryBase + entryStarts[file]
+                        ownEntries.withUnsafeBufferPointer { ownEntries in
+                            let from = written[file] == nil ? ownEntries.baseAddress.map(UnsafeMutablePointer.init(mutating:)) : stretch
+                            guard let from else { return }
+                            let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
+                            for index in 0..<counts[file].entries {
+                                stretch[index] = from[index].shifted(lines: lineShift, tags: tagShift)
+                            }
+                        }
                     }
+                    return 0
+                }
+                // Every file's items land before the next file's stretch, and move only down.
+                var entryAt = 0
+                for file in written.indices {
+                    if let lineBase, postingOffsets[file] != postingStarts[file] {
+                        (lineBase + postingOffsets[file]).update(from: lineBase + postingStarts[file], count: counts[file].postings)
+                    }
+                    if let entryBase, entryAt != entryStarts[file] {
+                        (entryBase + entryAt).update(from: entryBase + entryStarts[file], count: counts[file].entries)
+                    }
+                    entryAt += counts[file].entries
                 }
             }
         }
         postings.removeLast(postings.count - postingOffsets[postingOffsets.count - 1])
-        entries.removeLast(entries.count - entryCount)
+        entries.removeLast(entries.count - counts.reduce(0) { $0 + $1.entries })
         return (postings, entries)
     }
 
