@@ -110,13 +110,13 @@ extension Parser {
         // The line is of the common shape: read as `parsePosting` reads it.
         guard let target = parseName(name, &session) else {
             pending?.damaged = true
-            recordQuick(.posting, [name])
+            recordQuick(.posting, TokenList(name))
             return true
         }
         // (On a damaged entry's split line the full reading stops after the amount: a comment
         // after one is not read.)
         let keepsComment = amount == nil || pending?.damaged != true
-        recordQuick(.posting, amount.map { [name, $0] } ?? [name],
+        recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name),
                     comment: keepsComment ? LineReader.comment(base, from: at, to: end) : nil)
         var amountLocation: SourceLocation?
         if let amount {
@@ -131,8 +131,8 @@ extension Parser {
 
     /// The tokens `parseEntryHeader` keeps for a date line read quickly: the date, the status
     /// (where it stands, if any), the description (if any), the tags.
-    private static func headerTokens(date: Int, status: Int?, description: Range<Int>, tags: ArraySlice<NameRef>) -> [Token] {
-        var tokens = [Token(kind: .word, start: date, end: date + 10)]
+    private static func headerTokens(date: Int, status: Int?, description: Range<Int>, tags: ArraySlice<NameRef>) -> TokenList {
+        var tokens = TokenList(Token(kind: .word, start: date, end: date + 10))
         if let status { tokens.append(Token(kind: .status, start: status, end: status + 1)) }
         if !description.isEmpty { tokens.append(Token(kind: .text, start: description.lowerBound, end: description.upperBound)) }
         for tag in tags { tokens.append(Token(kind: .tag, start: tag.location.range.lowerBound, end: tag.location.range.upperBound)) }

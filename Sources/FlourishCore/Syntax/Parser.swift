@@ -179,7 +179,7 @@ struct Parser {
         if quickLines, cleanText == true {
             guard let first = cursor.peek() else {
                 finishEntry(&session)
-                recordQuick(.blank, [])
+                recordQuick(.blank, TokenList())
                 return nil
             }
             if ByteClass.isBlank(first) {
@@ -239,12 +239,12 @@ struct Parser {
 
     private mutating func record(_ kind: SyntaxLine.Kind, _ reader: LineReader) {
         guard lines != nil else { return }
-        lines?.append(SyntaxLine(kind: kind, tokens: reader.tokens, comment: reader.comment))
+        lines?.append(SyntaxLine(kind: kind, tokens: TokenList(reader.tokens), comment: reader.comment))
     }
 
     /// A line read quickly, recorded as the full reading records it (for `fmt`); its tokens
     /// and comment are only made when lines are recorded.
-    mutating func recordQuick(_ kind: SyntaxLine.Kind, _ tokens: @autoclosure () -> [Token], comment: @autoclosure () -> Token? = nil) {
+    mutating func recordQuick(_ kind: SyntaxLine.Kind, _ tokens: @autoclosure () -> TokenList, comment: @autoclosure () -> Token? = nil) {
         guard lines != nil else { return }
         lines?.append(SyntaxLine(kind: kind, tokens: tokens(), comment: comment()))
     }

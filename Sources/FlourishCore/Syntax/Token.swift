@@ -39,6 +39,74 @@ public struct SyntaxLine: Sendable {
 
     public var kind: Kind
     /// Significant tokens in order, without the trailing comment.
-    public var tokens: [Token]
+    public var tokens: TokenList
     public var comment: Token?
+}
+
+/// A line's tokens: up to four kept in the line itself (nearly every line: a split line has
+/// one or two, a date line three and its tags), more in a list of their own. `fmt` records
+/// every line of a file; a list for each made and freed a line cost it more than its reading.
+public struct TokenList: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    private var inline: (Token, Token, Token, Token)
+    /// Every token, when there are more than four (else empty, and no storage of its own).
+    private var spill: [Token] = []
+    public private(set) var endIndex: Int
+    public var startIndex: Int { 0 }
+
+    private static let none = Token(kind: .word, start: 0, end: 0)
+
+    public init() {
+        inline = (Self.none, Self.none, Self.none, Self.none)
+        endIndex = 0
+    }
+
+    public init(_ tokens: [Token]) {
+        self.init()
+        if tokens.count > 4 {
+            spill = tokens
+            endIndex = tokens.count
+        } else {
+            for token in tokens { append(token) }
+        }
+    }
+
+    public init(arrayLiteral tokens: Token...) { self.init(tokens) }
+
+    init(_ first: Token) {
+        inline = (first, Self.none, Self.none, Self.none)
+        endIndex = 1
+    }
+
+    init(_ first: Token, _ second: Token) {
+        inline = (first, second, Self.none, Self.none)
+        endIndex = 2
+    }
+
+    public subscript(position: Int) -> Token {
+        precondition(position >= 0 && position < endIndex, "token index out of range")
+        if !spill.isEmpty { return spill[position] }
+        switch position {
+        case 0: return inline.0
+        case 1: return inline.1
+        case 2: return inline.2
+        default: return inline.3
+        }
+    }
+
+    public mutating func append(_ token: Token) {
+        if spill.isEmpty && endIndex < 4 {
+            switch endIndex {
+            case 0: inline.0 = token
+            case 1: inline.1 = token
+            case 2: inline.2 = token
+            default: inline.3 = token
+            }
+        } else {
+            if spill.isEmpty { spill = Array(self) }
+            spill.append(token)
+        }
+        endIndex += 1
+    }
+
+    public static func == (lhs: TokenList, rhs: TokenList) -> Bool { lhs.elementsEqual(rhs) }
 }
