@@ -61,6 +61,7 @@ public enum Formatter {
 
         init(_ syntax: [SyntaxLine], _ file: SourceFile) {
             bytes.reserveCapacity(file.bytes.count + file.bytes.count / 4)
+            lines.reserveCapacity(syntax.count)
             file.bytes.withUnsafeBufferPointer { source in
                 var index = 0
                 // Each line read where it stands (a copy retained its list of tokens).

@@ -48,7 +48,13 @@ struct Parser {
     init(file: SourceFile, fileIndex: Int, recordLines: Bool = false, quickLines: Bool = true) {
         self.file = file
         self.fileIndex = fileIndex
-        self.lines = recordLines ? [] : nil
+        if recordLines {
+            // Room for about as many lines as the file holds (lines of a ledger are rarely
+            // shorter than twenty bytes): grown from empty, the list was copied a dozen times.
+            var lines: [SyntaxLine] = []
+            lines.reserveCapacity(file.bytes.count / 20 + 16)
+            self.lines = lines
+        }
         self.quickLines = quickLines
         self.byteCount = file.bytes.count
         // A UTF-8 byte order mark carries no meaning; skip it.
