@@ -150,33 +150,6 @@ final class RegisterRows {
             }
         }
         var blanks = max(0, (widths.first ?? 10) - 10)
-        /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it.
-        func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int) {
-            switch format {
-            case .text:
-                // Its blanks come before it; an empty text adds its column's width to them.
-                blanks += 2
-                guard !bytes.isEmpty else {
-                    blanks += widths[column]
-                    return
-                }
-                for _ in 0..<blanks { prefix.append(UInt8(ascii: " ")) }
-                prefix.append(contentsOf: bytes)
-                blanks = max(0, widths[column] - TextTable.width(utf8: bytes))
-            case .csv:
-                prefix.append(UInt8(ascii: ","))
-                OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
-            case .json:
-                prefix.append(contentsOf: keys[column])
-                if JSONValue.isPlain(bytes) {
-                    prefix.append(UInt8(ascii: "\""))
-                    prefix.append(contentsOf: bytes)
-                    prefix.append(UInt8(ascii: "\""))
-                } else {
-                    prefix.append(contentsOf: JSONValue.quote(String(decoding: bytes, as: UTF8.self)).utf8)
-                }
-            }
-        }
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .entry(let i) = item.kind {
             let entry = ledger.entries[i]
@@ -186,20 +159,20 @@ final class RegisterRows {
             case .pending: status = UInt8(ascii: "!")
             case .unmarked: break
             }
-            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1) }
-            ledger.withDescriptionBytes(of: entry) { text($0, column: 2) }
+            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1, &prefix, &blanks) }
+            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, &prefix, &blanks) }
             var tags: [UInt8] = []
             for (number, tag) in ledger.tags(of: entry).enumerated() {
                 if number > 0 { tags.append(UInt8(ascii: " ")) }
                 tags.append(UInt8(ascii: "#"))
                 tags.append(contentsOf: ledger.names[tag.id].utf8)
             }
-            tags.withUnsafeBufferPointer { text($0, column: 3) }
+            tags.withUnsafeBufferPointer { text($0, column: 3, &prefix, &blanks) }
         } else {
-            text(none, column: 1)
+            text(none, column: 1, &prefix, &blanks)
             var description = report.journal.description(of: item)
-            description.withUTF8 { text($0, column: 2) }
-            text(none, column: 3)
+            description.withUTF8 { text($0, column: 2, &prefix, &blanks) }
+            text(none, column: 3, &prefix, &blanks)
         }
         // Up to the name.
         switch format {
@@ -208,5 +181,36 @@ final class RegisterRows {
         case .json: prefix.append(contentsOf: keys[4])
         }
         return blanks
+    }
+
+    /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it;
+    /// in text, `blanks` are the blanks owed before it (a method, not a function nested in
+    /// `layPrefix`: capturing the prefix and the blanks, that one checked its access to them
+    /// at every call).
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: inout [UInt8], _ blanks: inout Int) {
+        switch format {
+        case .text:
+            // Its blanks come before it; an empty text adds its column's width to them.
+            blanks += 2
+            guard !bytes.isEmpty else {
+                blanks += widths[column]
+                return
+            }
+            for _ in 0..<blanks { prefix.append(UInt8(ascii: " ")) }
+            prefix.append(contentsOf: bytes)
+            blanks = max(0, widths[column] - TextTable.width(utf8: bytes))
+        case .csv:
+            prefix.append(UInt8(ascii: ","))
+            OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+        case .json:
+            prefix.append(contentsOf: keys[column])
+            if JSONValue.isPlain(bytes) {
+                prefix.append(UInt8(ascii: "\""))
+                prefix.append(contentsOf: bytes)
+                prefix.append(UInt8(ascii: "\""))
+            } else {
+                prefix.append(contentsOf: JSONValue.quote(String(decoding: bytes, as: UTF8.self)).utf8)
+            }
+        }
     }
 }
