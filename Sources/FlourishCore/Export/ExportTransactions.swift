@@ -14,6 +14,9 @@ struct ExportTransactions {
         var postings: [(account: String, width: Int, amount: Money)]
         /// Flourish names of the postings, for CSV.
         var targets: [String]
+        /// Each posting's name id, or -1 for the equity side of an opening or a correction
+        /// (CSV writes a name's two fields once for the run, by its id).
+        var ids: [Int32] = []
         /// Budgeting detail other tools do not model (`goal` clauses).
         var notes: [String]
     }
@@ -66,6 +69,7 @@ struct ExportTransactions {
         transaction.tags.removeAll(keepingCapacity: true)
         transaction.postings.removeAll(keepingCapacity: true)
         transaction.targets.removeAll(keepingCapacity: true)
+        transaction.ids.removeAll(keepingCapacity: true)
         transaction.notes.removeAll(keepingCapacity: true)
         transaction.entry = nil
         func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String) {
@@ -74,6 +78,8 @@ struct ExportTransactions {
             transaction.postings.append((equity, TextTable.width(equity), amount.negated ?? .zero))
             transaction.targets.append(ledger.names[account])
             transaction.targets.append(target)
+            transaction.ids.append(account)
+            transaction.ids.append(-1)
         }
         switch item.kind {
         case .opening(let i):
@@ -97,6 +103,7 @@ struct ExportTransactions {
                 let id = posting.target.id
                 transaction.postings.append((names.name(id), names.width(id), posting.amount))
                 transaction.targets.append(ledger.names[id])
+                transaction.ids.append(id)
                 if let goal = ledger.postingGoals[line] {
                     transaction.notes.append("\(ledger.names[id]) charged to goal \(ledger.names[goal.id])")
                 }

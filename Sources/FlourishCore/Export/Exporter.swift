@@ -211,6 +211,11 @@ public enum Exporter {
         // A transaction's date, status, description and tags, the same on each of its rows:
         // made once for them all.
         var prefix: [UInt8] = []
+        // Per name id, its account and name fields with the comma between them, quoted and
+        // guarded as `csvText` and `appendField` do, made the first time the name is written
+        // (where they stand in `names`; an empty range not yet made).
+        var names: [UInt8] = []
+        var fields = [Range<Int>](repeating: 0..<0, count: ledger.names.names.count)
         data.forEachTransaction { transaction in
             let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
             prefix.removeAll(keepingCapacity: true)
@@ -234,9 +239,21 @@ public enum Exporter {
             for index in transaction.postings.indices {
                 // Field by field into the block; the amount never needs quotes.
                 out.append(bytes: prefix)
-                out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))
-                out.append(byte: UInt8(ascii: ","))
-                out.appendField(DocumentRenderer.csvText(transaction.targets[index]))
+                let id = Int(transaction.ids[index])
+                if id >= 0 && id < fields.count {
+                    if fields[id].isEmpty {
+                        let start = names.count
+                        OutputBlock.appendField(DocumentRenderer.csvText(transaction.postings[index].account), to: &names)
+                        names.append(UInt8(ascii: ","))
+                        OutputBlock.appendField(DocumentRenderer.csvText(transaction.targets[index]), to: &names)
+                        fields[id] = start..<names.count
+                    }
+                    names.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[fields[id]])) }
+                } else {
+                    out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))
+                    out.append(byte: UInt8(ascii: ","))
+                    out.appendField(DocumentRenderer.csvText(transaction.targets[index]))
+                }
                 out.append(byte: UInt8(ascii: ","))
                 out.append(transaction.postings[index].amount, decimals: decimals)
                 out.append(bytes: end)
