@@ -37,6 +37,8 @@ import Testing
             power *= 10
             values += [power, power - 1, -power, -(power - 1), power + 1, power / 3, -power / 7]
         }
+        // Each bit length, at its ends (the digits are counted from it).
+        for shift in 0..<63 { values += [Int64(1) << shift, (Int64(1) << shift) - 1, -(Int64(1) << shift)] }
         var generator = LedgerGenerator(seed: 11)
         for _ in 0..<2000 { values.append(Int64(generator.next(1_000_000_000)) * Int64(generator.next(1_000_000_000)) * (generator.next(2) == 0 ? 1 : -1)) }
         var wrong: [String] = []

@@ -33,14 +33,12 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         // written from the right straight into place.
         let decimals = min(max(decimals, 0), 18)
         let magnitude = minorUnits.magnitude
-        // Digits counted against powers of ten (a magnitude is below 10^19: no power made
-        // here overflows).
-        var digits = 1
-        var power: UInt64 = 10
-        while digits < 19 && magnitude >= power {
-            digits += 1
-            power *= 10
-        }
+        // Digits from the magnitude's bit length: `bits × log10(2)` (1233/4096, a little under
+        // it) is the digit count or one less, told apart by one power of ten (a magnitude is
+        // below 2^64, under 10^20).
+        let bits = UInt64.bitWidth - magnitude.leadingZeroBitCount
+        let estimate = (bits * 1233) >> 12
+        let digits = max(1, estimate + (magnitude >= Money.powersOfTen[estimate] ? 1 : 0))
         let whole = max(digits - decimals, 1)
         let sign = signed && minorUnits < 0 ? 1 : 0
         let count = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
@@ -93,6 +91,11 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         if first == 1 { digit(value % 10) }
         if sign == 1 { out[0] = UInt8(ascii: "-") }
         return count
+    }
+
+    /// 10^0 to 10^19.
+    private static let powersOfTen: [UInt64] = (0...19).map { exponent in
+        (0..<exponent).reduce(UInt64(1)) { power, _ in power * 10 }
     }
 
     /// `00` to `99`, two bytes each.

@@ -80,7 +80,10 @@ enum ByteWord {
         // A lead's seven low bits from 0x4C (0xCC) up.
         guard lead & (seven &+ 0x3434_3434_3434_3434) & high == 0 else { return nil }
         let continuations = top & ~lead
-        return 8 - continuations.nonzeroBitCount
+        // How many bytes are continuations: their top bits moved to the bytes' low bits and
+        // summed into the top byte by one multiplication (the build targets processors
+        // without a population count instruction; its software version took a dozen steps).
+        return 8 - Int(truncatingIfNeeded: ((continuations >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// Nonzero when a byte ends a bare word (grammar.md, "Lexical structure"): a blank, a tab,
