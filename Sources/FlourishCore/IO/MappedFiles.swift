@@ -97,11 +97,11 @@ enum MappedFiles {
     private static let reads = Atomic<Int>(0)
 
     /// Counts a description read from a mapped file (`Ledger.withDescriptionBytes`); every
-    /// 16,384 reads the pages of every mapped file are given back (`madvise`), so a report
+    /// 4,096 reads the pages of every mapped file are given back (`madvise`), so a report
     /// that reads every description (a register, an export, the log) holds a few megabytes
     /// of the files at a time, not all of them. Pages read again come back from the file cache.
     static func noteRead() {
-        if reads.add(1, ordering: .relaxed).newValue & 0x3FFF == 0 { releaseAll() }
+        if reads.add(1, ordering: .relaxed).newValue & 0xFFF == 0 { releaseAll() }
     }
 
     /// Gives back the pages of every mapped file.
