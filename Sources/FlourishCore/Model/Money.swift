@@ -33,12 +33,7 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         // written from the right straight into place.
         let decimals = min(max(decimals, 0), 18)
         let magnitude = minorUnits.magnitude
-        // Digits from the magnitude's bit length: `bits × log10(2)` (1233/4096, a little under
-        // it) is the digit count or one less, told apart by one power of ten (a magnitude is
-        // below 2^64, under 10^20).
-        let bits = UInt64.bitWidth - magnitude.leadingZeroBitCount
-        let estimate = (bits * 1233) >> 12
-        let digits = max(1, estimate + (magnitude >= Money.powersOfTen[estimate] ? 1 : 0))
+        let digits = Money.digitCount(magnitude)
         let whole = max(digits - decimals, 1)
         let sign = signed && minorUnits < 0 ? 1 : 0
         let count = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
@@ -91,6 +86,16 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         if first == 1 { digit(value % 10) }
         if sign == 1 { out[0] = UInt8(ascii: "-") }
         return count
+    }
+
+    /// How many decimal digits `magnitude` has (one for zero), from its bit length:
+    /// `bits × log10(2)` (1233/4096, a little under it) is the count or one less, told apart
+    /// by one power of ten (a magnitude is below 2^64, under 10^20).
+    @inline(__always)
+    static func digitCount(_ magnitude: UInt64) -> Int {
+        let bits = UInt64.bitWidth - magnitude.leadingZeroBitCount
+        let estimate = (bits * 1233) >> 12
+        return max(1, estimate + (magnitude >= powersOfTen[estimate] ? 1 : 0))
     }
 
     /// 10^0 to 10^19.

@@ -79,12 +79,7 @@ public struct MoneyFormat: Sendable {
     /// the text with a display locale.
     public func textWidth(_ money: Money) -> Int {
         if display != nil { return TextTable.width(text(money)) }
-        var magnitude = money.minorUnits.magnitude
-        var digits = 0
-        repeat {
-            digits += 1
-            magnitude /= 10
-        } while magnitude > 0
+        let digits = Money.digitCount(money.minorUnits.magnitude)
         let whole = max(1, digits - currency.decimals)
         return (money.minorUnits < 0 ? 1 : 0) + symbolWidth + whole + (whole - 1) / 3 + (currency.decimals > 0 ? 1 + currency.decimals : 0)
     }
