@@ -109,11 +109,7 @@ public struct RegisterReport: Sendable {
                 if case .entry(let i) = item.kind {
                     let entry = ledger.entries[i]
                     marked = marked || entry.status != .unmarked
-                    // No wider than its bytes as written (a character takes a column for each
-                    // of its bytes at most; quotes and escapes only add bytes): measured only
-                    // when it could be the widest so far.
-                    description = entry.descriptionLocation.range.count <= widestWords.description.width ? 0
-                        : ledger.withDescriptionBytes(of: entry) { TextTable.width(utf8: $0) }
+                    description = ledger.withDescriptionBytes(of: entry) { TextTable.width(utf8: $0) }
                     let tags = ledger.tags(of: entry)
                     if !tags.isEmpty {
                         // `#a #b`: a `#` before each, a blank between.
