@@ -19,7 +19,7 @@ public struct ParsedFile: Sendable {
     /// gave it (`ledger.postings` and `ledger.entries` then hold none), how many of each.
     var inStretches: InStretches?
 
-    struct InStretches: Sendable, Equatable {
+    struct InStretches: Sendable {
         var postings: Int
         var entries: Int
     }

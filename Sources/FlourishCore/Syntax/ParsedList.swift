@@ -49,11 +49,6 @@ struct ParsedList<Item: BitwiseCopyable> {
         own.append(item)
     }
 
-    subscript(index: Int) -> Item {
-        precondition(index >= 0 && index < count, "index out of range")
-        return stretch.map { $0[index] } ?? own[index]
-    }
-
     /// The items of `range`, in order.
     func items(_ range: Range<Int>) -> [Item] {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
