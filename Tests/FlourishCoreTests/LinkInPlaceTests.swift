@@ -141,6 +141,64 @@ import Testing
         #expect(linked.base != linked.linked)
     }
 
+    /// Stretches far larger than what the files write (lists in large pages get room for
+    /// whole large pages): the gaps close all the same.
+    @Test func largeStretchesLinkAsTheFilesOwnListsDo() {
+        let expected = Self.copied()
+        let rooms = Self.sources().map { source in
+            var counts = source.bytes.withUnsafeBufferPointer(LineStarts.count)
+            counts.indented += 40_000
+            counts.dated += 20_000
+            return counts
+        }
+        let linked = Self.linkedInPlace(rooms: rooms)
+        #expect(linked.summary == expected)
+        #expect(linked.base != nil && linked.base == linked.linked)
+    }
+
+    /// A list big enough for large pages is given room for whole ones, headers included; a
+    /// smaller one just what it asks for.
+    @Test func largePageRoom() {
+        let size = LargePages.size
+        #expect(LargePages.capacity(1_000, of: Posting.self) == 1_000)
+        #expect(LargePages.capacity(size / 32 - 1, of: Posting.self) == size / 32 - 1)
+        #expect(LargePages.capacity(Int.max / 8, of: Posting.self) == Int.max / 8)
+        for count in [size / 48, size / 48 + 1, 100_000, 1_000_000, 3_333_333] {
+            for (stride, capacity) in [(MemoryLayout<Posting>.stride, LargePages.capacity(count, of: Posting.self)),
+                                       (MemoryLayout<Entry>.stride, LargePages.capacity(count, of: Entry.self))] where count >= size / stride {
+                let bytes = capacity * stride + 64
+                #expect(capacity >= count, "\(count) of \(stride)")
+                // Up to the end of a large page, less than one item short of it.
+                #expect(bytes <= (bytes + size - 1) / size * size && (bytes + size - 1) / size * size - bytes < stride,
+                        "\(count) of \(stride): \(bytes) bytes")
+                #expect(capacity * stride - count * stride < size + 64, "\(count) of \(stride)")
+            }
+        }
+        #if os(Linux)
+        // The shared lists' memory is marked for large pages where the system has them.
+        guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else { return }
+        let lists = LedgerLoader.SharedLists(rooms: [LineStarts.Counts(indented: 300_000, dated: 100_000)])
+        let base = lists.postings.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        #expect(lists.postings.capacity >= 300_000 && lists.entries.capacity >= 100_000)
+        let inside = (base + size - 1) / size * size + 1
+        // Read to the end: the file's size shows as nothing.
+        let maps = withExtendedLifetime(lists) {
+            String(decoding: FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        }
+        var flags: String?
+        var current = false
+        for line in maps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+               let low = Int(line[..<dash], radix: 16), let high = Int(line[line.index(after: dash)..<space], radix: 16) {
+                current = low <= inside && inside < high
+            } else if current && line.hasPrefix("VmFlags:") {
+                flags = String(line)
+            }
+        }
+        #expect(flags?.split(separator: " ").contains("hg") == true, "\(flags ?? "no mapping")")
+        #endif
+    }
+
     /// The counts are those of a line-by-line reading, for every length around the
     /// thirty-two-byte steps and the sums every 255 of them.
     @Test func lineStartsAreCountedExactly() {
