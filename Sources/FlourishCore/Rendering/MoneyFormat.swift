@@ -52,6 +52,26 @@ public struct MoneyFormat: Sendable {
         var width = 0
     }
 
+    /// The symbol as sixteen bytes kept in place (its own `count` of them, the rest zeros) and
+    /// its width: for amounts written straight into a block
+    /// (`OutputBlock.append(_:symbol:decimals:blanks:alignedTo:)`).
+    struct Symbol {
+        var bytes: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        var width = 0
+    }
+
+    /// The symbol in place; nil when it is longer than sixteen bytes (or there is a display
+    /// locale, whose amounts are laid out its own way).
+    var symbolInPlace: Symbol? {
+        guard display == nil, symbolBytes.count <= 16 else { return nil }
+        var symbol = Symbol(count: symbolBytes.count, width: symbolWidth)
+        withUnsafeMutableBytes(of: &symbol.bytes) { raw in
+            for (index, byte) in symbolBytes.enumerated() { raw[index] = byte }
+        }
+        return symbol
+    }
+
     /// `text(money)` as `Made` bytes (no display locale); nil when the symbol is too long to
     /// keep in place.
     func make(_ money: Money) -> Made? {

@@ -20,7 +20,22 @@ final class OutputBlock {
         buffer = .allocate(capacity: capacity)
     }
 
+    /// A block that only gathers: its bytes are read back (`gathered`), never written out (a
+    /// register item's prefix, laid once for all of its lines).
+    convenience init() { self.init(Nowhere()) }
+
     deinit { buffer.deallocate() }
+
+    private final class Nowhere: TextOutput {
+        func write(_ text: String) {}
+        var isTerminal: Bool { false }
+    }
+
+    /// The bytes gathered and not yet written.
+    var gathered: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: count) }
+
+    /// Forgets the bytes gathered (nothing is written).
+    func removeAll() { count = 0 }
 
     /// Room for `more` bytes after the ones gathered (a larger buffer when one piece is
     /// larger than the block).
@@ -135,6 +150,40 @@ final class OutputBlock {
         count += 10
     }
 
+    /// `blanks` blanks, then `amount` as `MoneyFormat.make` makes it (a sign, `symbol`, the
+    /// digits grouped) after as many more as right-align it in `width` columns: a text
+    /// register's amount, in one piece (no amount made apart and copied, no padding of its own).
+    func append(_ amount: Money, symbol: MoneyFormat.Symbol, decimals: Int, blanks: Int, alignedTo width: Int) {
+        let negative = amount.minorUnits < 0
+        let digits = Money.digitCount(amount.minorUnits.magnitude)
+        let whole = max(1, digits - decimals)
+        let shown = (negative ? 1 : 0) + symbol.width + whole + (whole - 1) / 3 + (decimals > 0 ? 1 + decimals : 0)
+        let spaces = blanks + max(0, width - shown)
+        // The blanks, a word at a time past them; the sign; the symbol's sixteen bytes (only
+        // its own count kept); then at most 48 of digits.
+        reserve(spaces + 8 + 1 + 16 + 48)
+        if spaces <= 64 {
+            let start = UnsafeMutableRawPointer(buffer + count)
+            var offset = 0
+            while offset < spaces {
+                start.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+        } else {
+            (buffer + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        }
+        var at = count + spaces
+        if negative {
+            buffer[at] = UInt8(ascii: "-")
+            at += 1
+        }
+        UnsafeMutableRawPointer(buffer + at).storeBytes(of: symbol.bytes, as: (UInt64, UInt64).self)
+        at += symbol.count
+        at += amount.write(decimals: decimals, grouping: true, signed: false,
+                           into: UnsafeMutableBufferPointer(start: buffer + at, count: 48))
+        count = at
+    }
+
     /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it;
     /// with `grouping`, thousands apart (`1,234.50`); unsigned, without its minus sign.
     func append(_ amount: Money, decimals: Int, grouping: Bool = false, signed: Bool = true) {
@@ -146,6 +195,11 @@ final class OutputBlock {
     /// A CSV field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
     func appendField(_ field: String) {
         Self.quoteField(field) { append($0) }
+    }
+
+    /// A CSV field given as UTF-8 bytes.
+    func appendField(utf8 field: UnsafeBufferPointer<UInt8>) {
+        Self.quoteField(utf8: field) { append($0) }
     }
 
     static func appendField(_ field: String, to bytes: inout [UInt8]) {

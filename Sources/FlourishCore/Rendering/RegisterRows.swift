@@ -16,6 +16,8 @@ final class RegisterRows {
     private let ledger: Ledger
     private let items: [Journal.Item]
     private let money: MoneyFormat
+    /// Text: the currency's symbol, kept in place for amounts written straight in.
+    private let symbol: MoneyFormat.Symbol
     /// Text: the seven columns' widths, as `TableText` measured them.
     private let widths: [Int]
     /// JSON: each column's key as it is written before its value (`        {"date": `,
@@ -29,10 +31,15 @@ final class RegisterRows {
     private let nameWidths: [Int]
 
     /// Nil when the cells' way must be taken: text with a display locale or a currency symbol
-    /// too long to keep in place, or a table not of the register's seven columns.
+    /// too long to keep in place (`MoneyFormat.symbolInPlace`), or a table not of the register's seven columns.
     init?(_ report: RegisterReport, format: Format, columns: [ReportDocument.Column], money: MoneyFormat, widths: [Int] = []) {
         guard columns.count == 7 else { return nil }
-        if format == .text { guard widths.count == 7, money.display == nil, money.make(.zero) != nil else { return nil } }
+        var symbol = MoneyFormat.Symbol()
+        if format == .text {
+            guard widths.count == 7, let inPlace = money.symbolInPlace else { return nil }
+            symbol = inPlace
+        }
+        self.symbol = symbol
         self.format = format
         self.report = report
         ledger = report.journal.ledger
@@ -64,8 +71,7 @@ final class RegisterRows {
     func write(into block: OutputBlock) {
         var lastItem: Int32 = -1
         // The current item's row up to its tags, and (in text) the blanks due after them.
-        var prefix: [UInt8] = []
-        prefix.reserveCapacity(256)
+        let prefix = OutputBlock()
         var blanksAfterPrefix = 0
         let decimals = money.currency.decimals
         let last = report.kept.count - 1
@@ -74,13 +80,13 @@ final class RegisterRows {
                 for (index, line) in kept.enumerated() {
                     if line.item != lastItem {
                         lastItem = line.item
-                        blanksAfterPrefix = layPrefix(of: items[Int(line.item)], into: &prefix)
+                        blanksAfterPrefix = layPrefix(of: items[Int(line.item)], into: prefix, names: names)
                     }
-                    prefix.withUnsafeBufferPointer { block.append($0) }
+                    block.append(prefix.gathered)
                     let target = Int(line.target)
                     let name = UnsafeBufferPointer(rebasing: names[nameStarts[target]..<nameStarts[target + 1]])
                     switch format {
-                    case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, into: block)
+                    case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, decimals: decimals, into: block)
                     case .csv:
                         block.append(name)
                         block.append(byte: UInt8(ascii: ","))
@@ -103,7 +109,8 @@ final class RegisterRows {
 
     /// A text line's name, amount and running balance, after its prefix: a left-aligned
     /// text's blanks come before the next text shown; amounts are aligned to the right.
-    private func writeText(_ line: RegisterReport.Kept, name: UnsafeBufferPointer<UInt8>, width: Int, blanks: Int, into block: OutputBlock) {
+    private func writeText(_ line: RegisterReport.Kept, name: UnsafeBufferPointer<UInt8>, width: Int, blanks: Int,
+                           decimals: Int, into block: OutputBlock) {
         var blanks = blanks + 2
         if name.isEmpty {
             blanks += widths[4]
@@ -112,15 +119,8 @@ final class RegisterRows {
             block.append(name)
             blanks = max(0, widths[4] - width)
         }
-        // `init` made sure both amounts can be made.
-        if let made = money.make(line.amount) {
-            block.append(repeating: UInt8(ascii: " "), count: blanks + 2 + max(0, widths[5] - made.width))
-            block.append(made)
-        }
-        if let made = money.make(line.running) {
-            block.append(repeating: UInt8(ascii: " "), count: 2 + max(0, widths[6] - made.width))
-            block.append(made)
-        }
+        block.append(line.amount, symbol: symbol, decimals: decimals, blanks: blanks + 2, alignedTo: widths[5])
+        block.append(line.running, symbol: symbol, decimals: decimals, blanks: 2, alignedTo: widths[6])
         block.append(byte: UInt8(ascii: "\n"))
     }
 
@@ -134,21 +134,14 @@ final class RegisterRows {
 
     /// An item's date, status, description and tags, each in its column, into `prefix`, up to
     /// where the name goes. Returns, in text, the blanks due after the tags.
-    private func layPrefix(of item: Journal.Item, into prefix: inout [UInt8]) -> Int {
-        prefix.removeAll(keepingCapacity: true)
-        var date = (UInt64(0), UInt16(0))
-        withUnsafeMutableBytes(of: &date) { raw in
-            let out = raw.bindMemory(to: UInt8.self)
-            item.date.write(into: UnsafeMutableBufferPointer(rebasing: out[0..<10]))
-            switch format {
-            case .text, .csv: prefix.append(contentsOf: out[0..<10])
-            case .json:
-                prefix.append(contentsOf: keys[0])
-                prefix.append(UInt8(ascii: "\""))
-                prefix.append(contentsOf: out[0..<10])
-                prefix.append(UInt8(ascii: "\""))
-            }
+    private func layPrefix(of item: Journal.Item, into prefix: OutputBlock, names: UnsafeBufferPointer<UInt8>) -> Int {
+        prefix.removeAll()
+        if format == .json {
+            prefix.append(bytes: keys[0])
+            prefix.append(byte: UInt8(ascii: "\""))
         }
+        prefix.append(item.date)
+        if format == .json { prefix.append(byte: UInt8(ascii: "\"")) }
         var blanks = max(0, (widths.first ?? 10) - 10)
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if case .entry(let i) = item.kind {
@@ -159,35 +152,52 @@ final class RegisterRows {
             case .pending: status = UInt8(ascii: "!")
             case .unmarked: break
             }
-            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1, &prefix, &blanks) }
-            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, &prefix, &blanks) }
-            var tags: [UInt8] = []
-            for (number, tag) in ledger.tags(of: entry).enumerated() {
-                if number > 0 { tags.append(UInt8(ascii: " ")) }
-                tags.append(UInt8(ascii: "#"))
-                tags.append(contentsOf: ledger.names[tag.id].utf8)
+            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1, prefix, &blanks) }
+            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, prefix, &blanks) }
+            let tags = ledger.tags(of: entry)
+            if format == .text {
+                // `#a #b`, from the names' bytes and widths kept for the run.
+                blanks += 2
+                if tags.isEmpty {
+                    blanks += widths[3]
+                } else {
+                    prefix.append(repeating: UInt8(ascii: " "), count: blanks)
+                    var width = 2 * tags.count - 1
+                    for (number, tag) in tags.enumerated() {
+                        let id = Int(tag.id)
+                        prefix.append(static: number > 0 ? " #" : "#")
+                        prefix.append(UnsafeBufferPointer(rebasing: names[nameStarts[id]..<nameStarts[id + 1]]))
+                        width += nameWidths[id]
+                    }
+                    blanks = max(0, widths[3] - width)
+                }
+            } else {
+                var text: [UInt8] = []
+                for (number, tag) in tags.enumerated() {
+                    if number > 0 { text.append(UInt8(ascii: " ")) }
+                    text.append(UInt8(ascii: "#"))
+                    text.append(contentsOf: ledger.names[tag.id].utf8)
+                }
+                text.withUnsafeBufferPointer { self.text($0, column: 3, prefix, &blanks) }
             }
-            tags.withUnsafeBufferPointer { text($0, column: 3, &prefix, &blanks) }
         } else {
-            text(none, column: 1, &prefix, &blanks)
+            text(none, column: 1, prefix, &blanks)
             var description = report.journal.description(of: item)
-            description.withUTF8 { text($0, column: 2, &prefix, &blanks) }
-            text(none, column: 3, &prefix, &blanks)
+            description.withUTF8 { text($0, column: 2, prefix, &blanks) }
+            text(none, column: 3, prefix, &blanks)
         }
         // Up to the name.
         switch format {
         case .text: break
-        case .csv: prefix.append(UInt8(ascii: ","))
-        case .json: prefix.append(contentsOf: keys[4])
+        case .csv: prefix.append(byte: UInt8(ascii: ","))
+        case .json: prefix.append(bytes: keys[4])
         }
         return blanks
     }
 
     /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it;
-    /// in text, `blanks` are the blanks owed before it (a method, not a function nested in
-    /// `layPrefix`: capturing the prefix and the blanks, that one checked its access to them
-    /// at every call).
-    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: inout [UInt8], _ blanks: inout Int) {
+    /// in text, `blanks` are the blanks owed before it.
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: OutputBlock, _ blanks: inout Int) {
         switch format {
         case .text:
             // Its blanks come before it; an empty text adds its column's width to them.
@@ -196,20 +206,25 @@ final class RegisterRows {
                 blanks += widths[column]
                 return
             }
-            for _ in 0..<blanks { prefix.append(UInt8(ascii: " ")) }
-            prefix.append(contentsOf: bytes)
+            prefix.append(repeating: UInt8(ascii: " "), count: blanks)
+            prefix.append(bytes)
             blanks = max(0, widths[column] - TextTable.width(utf8: bytes))
         case .csv:
-            prefix.append(UInt8(ascii: ","))
-            OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
-        case .json:
-            prefix.append(contentsOf: keys[column])
-            if JSONValue.isPlain(bytes) {
-                prefix.append(UInt8(ascii: "\""))
-                prefix.append(contentsOf: bytes)
-                prefix.append(UInt8(ascii: "\""))
+            prefix.append(byte: UInt8(ascii: ","))
+            if let first = bytes.first, DocumentRenderer.isFormula(first) {
+                // Marked as text inside the quotes, when it has them.
+                prefix.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)))
             } else {
-                prefix.append(contentsOf: JSONValue.quote(String(decoding: bytes, as: UTF8.self)).utf8)
+                prefix.appendField(utf8: bytes)
+            }
+        case .json:
+            prefix.append(bytes: keys[column])
+            if JSONValue.isPlain(bytes) {
+                prefix.append(byte: UInt8(ascii: "\""))
+                prefix.append(bytes)
+                prefix.append(byte: UInt8(ascii: "\""))
+            } else {
+                prefix.append(JSONValue.quote(String(decoding: bytes, as: UTF8.self)))
             }
         }
     }
