@@ -22,7 +22,10 @@ final class RegisterRows {
     private let widths: [Int]
     /// JSON: each column's key as it is written before its value (`        {"date": `,
     /// `, "status": `, …).
-    private let keys: [[UInt8]]
+    /// (One run of bytes kept for the run, each key read in place: a key kept as an array of
+    /// its own was retained and released at every use, twice a row.)
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyStarts: [Int]
     /// Every name's bytes as written in this format (text: as it is; CSV: a field, guarded and
     /// quoted; JSON: a string), one after another, where each starts (and the last ends), and,
     /// in text, each name's width.
@@ -46,7 +49,10 @@ final class RegisterRows {
         items = report.journal.items
         self.money = money
         self.widths = widths
-        keys = columns.enumerated().map { number, column in Array(((number == 0 ? "        {" : ", ") + JSONValue.quote(column.id) + ": ").utf8) }
+        let keys = columns.enumerated().map { number, column in Array(((number == 0 ? "        {" : ", ") + JSONValue.quote(column.id) + ": ").utf8) }
+        keyBytes = .allocate(capacity: keys.reduce(0) { $0 + $1.count })
+        _ = keyBytes.initialize(from: keys.joined())
+        keyStarts = keys.reduce(into: [0]) { starts, key in starts.append(starts[starts.count - 1] + key.count) }
         var bytes: [UInt8] = []
         var starts = [0]
         var nameWidths: [Int] = []
@@ -124,9 +130,16 @@ final class RegisterRows {
         block.append(byte: UInt8(ascii: "\n"))
     }
 
+    deinit { keyBytes.deallocate() }
+
+    /// JSON: the key of `column` as written before its value.
+    private func key(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[keyStarts[column]..<keyStarts[column + 1]])
+    }
+
     /// `, "amount": "-12.50"`.
     private func writeJSONAmount(_ amount: Money, key: Int, decimals: Int, into block: OutputBlock) {
-        keys[key].withUnsafeBufferPointer { block.append($0) }
+        block.append(self.key(key))
         block.append(byte: UInt8(ascii: "\""))
         block.append(amount, decimals: decimals)
         block.append(byte: UInt8(ascii: "\""))
@@ -137,7 +150,7 @@ final class RegisterRows {
     private func layPrefix(of item: Journal.Item, into prefix: OutputBlock, names: UnsafeBufferPointer<UInt8>) -> Int {
         prefix.removeAll()
         if format == .json {
-            prefix.append(bytes: keys[0])
+            prefix.append(key(0))
             prefix.append(byte: UInt8(ascii: "\""))
         }
         prefix.append(item.date)
@@ -190,7 +203,7 @@ final class RegisterRows {
         switch format {
         case .text: break
         case .csv: prefix.append(byte: UInt8(ascii: ","))
-        case .json: prefix.append(bytes: keys[4])
+        case .json: prefix.append(key(4))
         }
         return blanks
     }
@@ -218,7 +231,7 @@ final class RegisterRows {
                 prefix.appendField(utf8: bytes)
             }
         case .json:
-            prefix.append(bytes: keys[column])
+            prefix.append(key(column))
             if JSONValue.isPlain(bytes) {
                 prefix.append(byte: UInt8(ascii: "\""))
                 prefix.append(bytes)
