@@ -40,11 +40,11 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         // From the right, two digits at a time where it can (`Money.pairs`).
         var index = count
         var value = magnitude
-        let pairs = Money.pairs.utf8Start
+        let pairs = UnsafeRawPointer(Money.pairs.utf8Start)
+        let raw = UnsafeMutableRawBufferPointer(out)
         @inline(__always) func pair(_ two: UInt64) {
             index -= 2
-            out[index] = pairs[Int(two) * 2]
-            out[index + 1] = pairs[Int(two) * 2 + 1]
+            raw.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(two) * 2, as: UInt16.self), toByteOffset: index, as: UInt16.self)
         }
         @inline(__always) func digit(_ one: UInt64) {
             index -= 1
@@ -98,10 +98,14 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         return max(1, estimate + (magnitude >= powersOfTen[estimate] ? 1 : 0))
     }
 
-    /// 10^0 to 10^19.
-    private static let powersOfTen: [UInt64] = (0...19).map { exponent in
-        (0..<exponent).reduce(UInt64(1)) { power, _ in power * 10 }
-    }
+    /// 10^0 to 10^19, written out: a list of literals is laid down when the program is built,
+    /// where one worked out is made on first use, behind a check at every use.
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// `00` to `99`, two bytes each.
     private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
