@@ -81,33 +81,36 @@ final class RegisterRows {
         var blanksAfterPrefix = 0
         let decimals = money.currency.decimals
         let last = report.kept.count - 1
+        let measured = report.measured.descriptions
         nameBytes.withUnsafeBufferPointer { names in
-            report.kept.withUnsafeBufferPointer { kept in
-                for (index, line) in kept.enumerated() {
-                    if line.item != lastItem {
-                        lastItem = line.item
-                        blanksAfterPrefix = layPrefix(of: items[Int(line.item)], into: prefix, names: names)
+            measured.withUnsafeBufferPointer { measured in
+                report.kept.withUnsafeBufferPointer { kept in
+                    for (index, line) in kept.enumerated() {
+                        if line.item != lastItem {
+                            lastItem = line.item
+                            blanksAfterPrefix = layPrefix(of: line.item, into: prefix, names: names, measured: measured)
+                        }
+                        block.append(prefix.gathered)
+                        let target = Int(line.target)
+                        let name = UnsafeBufferPointer(rebasing: names[nameStarts[target]..<nameStarts[target + 1]])
+                        switch format {
+                        case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, decimals: decimals, into: block)
+                        case .csv:
+                            block.append(name)
+                            block.append(byte: UInt8(ascii: ","))
+                            block.append(line.amount, decimals: decimals)
+                            block.append(byte: UInt8(ascii: ","))
+                            block.append(line.running, decimals: decimals)
+                            block.append(byte: 0x0D)
+                            block.append(byte: 0x0A)
+                        case .json:
+                            block.append(name)
+                            writeJSONAmount(line.amount, key: 5, decimals: decimals, into: block)
+                            writeJSONAmount(line.running, key: 6, decimals: decimals, into: block)
+                            block += index == last ? "}\n" : "},\n"
+                        }
+                        block.flushIfFull()
                     }
-                    block.append(prefix.gathered)
-                    let target = Int(line.target)
-                    let name = UnsafeBufferPointer(rebasing: names[nameStarts[target]..<nameStarts[target + 1]])
-                    switch format {
-                    case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, decimals: decimals, into: block)
-                    case .csv:
-                        block.append(name)
-                        block.append(byte: UInt8(ascii: ","))
-                        block.append(line.amount, decimals: decimals)
-                        block.append(byte: UInt8(ascii: ","))
-                        block.append(line.running, decimals: decimals)
-                        block.append(byte: 0x0D)
-                        block.append(byte: 0x0A)
-                    case .json:
-                        block.append(name)
-                        writeJSONAmount(line.amount, key: 5, decimals: decimals, into: block)
-                        writeJSONAmount(line.running, key: 6, decimals: decimals, into: block)
-                        block += index == last ? "}\n" : "},\n"
-                    }
-                    block.flushIfFull()
                 }
             }
         }
@@ -147,7 +150,9 @@ final class RegisterRows {
 
     /// An item's date, status, description and tags, each in its column, into `prefix`, up to
     /// where the name goes. Returns, in text, the blanks due after the tags.
-    private func layPrefix(of item: Journal.Item, into prefix: OutputBlock, names: UnsafeBufferPointer<UInt8>) -> Int {
+    private func layPrefix(of number: Int32, into prefix: OutputBlock, names: UnsafeBufferPointer<UInt8>,
+                           measured: UnsafeBufferPointer<Int32>) -> Int {
+        let item = items[Int(number)]
         prefix.removeAll()
         if format == .json {
             prefix.append(key(0))
@@ -166,7 +171,7 @@ final class RegisterRows {
             case .unmarked: break
             }
             withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1, prefix, &blanks) }
-            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, prefix, &blanks) }
+            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, prefix, &blanks, width: Self.measuredWidth(of: number, measured)) }
             let tags = ledger.tags(of: entry)
             if format == .text {
                 // `#a #b`, from the names' bytes and widths kept for the run.
@@ -208,9 +213,16 @@ final class RegisterRows {
         return blanks
     }
 
+    /// The width of item `number`'s description as the report measured it for the columns'
+    /// widths, if it did.
+    private static func measuredWidth(of number: Int32, _ widths: UnsafeBufferPointer<Int32>) -> Int? {
+        guard Int(number) < widths.count, widths[Int(number)] >= 0 else { return nil }
+        return Int(widths[Int(number)])
+    }
+
     /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it;
-    /// in text, `blanks` are the blanks owed before it.
-    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: OutputBlock, _ blanks: inout Int) {
+    /// in text, `blanks` are the blanks owed before it, `width` its width when known.
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: OutputBlock, _ blanks: inout Int, width: Int? = nil) {
         switch format {
         case .text:
             // Its blanks come before it; an empty text adds its column's width to them.
@@ -221,7 +233,7 @@ final class RegisterRows {
             }
             prefix.append(repeating: UInt8(ascii: " "), count: blanks)
             prefix.append(bytes)
-            blanks = max(0, widths[column] - TextTable.width(utf8: bytes))
+            blanks = max(0, widths[column] - (width ?? TextTable.width(utf8: bytes)))
         case .csv:
             prefix.append(byte: UInt8(ascii: ","))
             if let first = bytes.first, DocumentRenderer.isFormula(first) {

@@ -20,6 +20,14 @@ public struct RegisterReport: Sendable {
     public var subject: String
     let journal: Journal
     let kept: [Kept]
+    /// The width of each item's description as `widest` measured it (by journal item; empty
+    /// until then), for the text renderer to pad it without measuring it again.
+    let measured = MeasuredWidths()
+
+    /// Widths noted while measuring, read back while writing rows (one report, one thread).
+    final class MeasuredWidths: @unchecked Sendable {
+        var descriptions: [Int32] = []
+    }
 
     /// How many lines the register shows.
     public var count: Int { kept.count }
@@ -100,6 +108,8 @@ public struct RegisterReport: Sendable {
         var amounts: (least: Money, most: Money)?
         var running: (least: Money, most: Money)?
         var lastItem: Int32 = -1
+        var descriptions = [Int32](repeating: -1, count: journal.items.count)
+        defer { measured.descriptions = descriptions }
         for kept in kept {
             if kept.item != lastItem {
                 lastItem = kept.item
@@ -119,6 +129,7 @@ public struct RegisterReport: Sendable {
                 } else {
                     description = TextTable.width(journal.description(of: item))
                 }
+                descriptions[Int(kept.item)] = Int32(truncatingIfNeeded: description)
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
             let name = width(of: kept.target)
