@@ -156,46 +156,30 @@ import Testing
         #expect(linked.base != nil && linked.base == linked.linked)
     }
 
-    /// A list big enough for large pages is given room for whole ones, headers included; a
-    /// smaller one just what it asks for.
-    @Test func largePageRoom() {
-        let size = LargePages.size
-        #expect(LargePages.capacity(1_000, of: Posting.self) == 1_000)
-        #expect(LargePages.capacity(size / 32 - 1, of: Posting.self) == size / 32 - 1)
-        #expect(LargePages.capacity(Int.max / 8, of: Posting.self) == Int.max / 8)
-        for count in [size / 48, size / 48 + 1, 100_000, 1_000_000, 3_333_333] {
-            for (stride, capacity) in [(MemoryLayout<Posting>.stride, LargePages.capacity(count, of: Posting.self)),
-                                       (MemoryLayout<Entry>.stride, LargePages.capacity(count, of: Entry.self))] where count >= size / stride {
-                let bytes = capacity * stride + 64
-                #expect(capacity >= count, "\(count) of \(stride)")
-                // Up to the end of a large page, less than one item short of it.
-                #expect(bytes <= (bytes + size - 1) / size * size && (bytes + size - 1) / size * size - bytes < stride,
-                        "\(count) of \(stride): \(bytes) bytes")
-                #expect(capacity * stride - count * stride < size + 64, "\(count) of \(stride)")
-            }
-        }
+    /// A file's stretch is made present by the worker that parses it (`Prefault`): its whole
+    /// pages are in memory as soon as its list is made, before anything is written.
+    @Test func aStretchIsMadePresentWhenItsListIsMade() {
         #if os(Linux)
-        // The shared lists' memory is marked for large pages where the system has them.
-        guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else { return }
-        let lists = LedgerLoader.SharedLists(rooms: [LineStarts.Counts(indented: 300_000, dated: 100_000)])
-        let base = lists.postings.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        #expect(lists.postings.capacity >= 300_000 && lists.entries.capacity >= 100_000)
-        let inside = (base + size - 1) / size * size + 1
-        // Read to the end: the file's size shows as nothing.
-        let maps = withExtendedLifetime(lists) {
-            String(decoding: FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        let page = 4096
+        let bytes = 4 << 20
+        // A mapping of its own: fresh pages, none touched yet (memory from the allocator may
+        // have been used before).
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else {
+            Issue.record("no memory mapped")
+            return
         }
-        var flags: String?
-        var current = false
-        for line in maps.split(separator: "\n") {
-            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
-               let low = Int(line[..<dash], radix: 16), let high = Int(line[line.index(after: dash)..<space], radix: 16) {
-                current = low <= inside && inside < high
-            } else if current && line.hasPrefix("VmFlags:") {
-                flags = String(line)
-            }
+        let memory = mapped
+        defer { munmap(memory, bytes) }
+        func resident() -> Int {
+            var pages = [UInt8](repeating: 0, count: bytes / page)
+            guard mincore(memory, bytes, &pages) == 0 else { return -1 }
+            return pages.filter { $0 & 1 != 0 }.count
         }
-        #expect(flags?.split(separator: " ").contains("hg") == true, "\(flags ?? "no mapping")")
+        #expect(resident() == 0)
+        let stretch = memory.bindMemory(to: Posting.self, capacity: bytes / MemoryLayout<Posting>.stride)
+        let list = ParsedList(stretch: stretch, room: bytes / MemoryLayout<Posting>.stride)
+        #expect(list.isInStretch)
+        #expect(resident() == bytes / page)
         #endif
     }
 

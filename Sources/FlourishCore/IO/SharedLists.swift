@@ -39,10 +39,7 @@ extension LedgerLoader {
         /// when a parse writes into them. Its items are plain values, so reading one not
         /// written reads meaningless bytes, never a reference.
         private static func unwritten<Item: BitwiseCopyable>(_ count: Int) -> [Item] {
-            [Item](unsafeUninitializedCapacity: LargePages.capacity(count, of: Item.self)) { buffer, initialized in
-                initialized = count
-                LargePages.advise(UnsafeMutableRawBufferPointer(buffer))
-            }
+            [Item](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         }
 
         /// `body` given, per place, where its file writes (nil without lists).
