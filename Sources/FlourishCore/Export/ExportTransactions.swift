@@ -11,7 +11,7 @@ struct ExportTransactions {
         var entry: Entry?
         var tags: [String]
         /// Exported account name, its width on screen, and amount.
-        var postings: [(account: String, width: Int, amount: Money)]
+        var postings: [Line]
         /// Flourish names of the postings, for CSV.
         var targets: [String]
         /// Each posting's name id, or -1 for the equity side of an opening or a correction
@@ -19,6 +19,14 @@ struct ExportTransactions {
         var ids: [Int32] = []
         /// Budgeting detail other tools do not model (`goal` clauses).
         var notes: [String]
+    }
+
+    /// A split line as exported (a type of its own, not a tuple: emptying a list of tuples
+    /// went through the runtime's generic destroy, element by element).
+    struct Line {
+        var account: String
+        var width: Int
+        var amount: Money
     }
 
     struct Assertion {
@@ -74,8 +82,8 @@ struct ExportTransactions {
         transaction.entry = nil
         func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String) {
             transaction.status = .cleared
-            transaction.postings.append((names.name(account), names.width(account), amount))
-            transaction.postings.append((equity, TextTable.width(equity), amount.negated ?? .zero))
+            transaction.postings.append(Line(account: names.name(account), width: names.width(account), amount: amount))
+            transaction.postings.append(Line(account: equity, width: TextTable.width(equity), amount: amount.negated ?? .zero))
             transaction.targets.append(ledger.names[account])
             transaction.targets.append(target)
             transaction.ids.append(account)
@@ -101,10 +109,10 @@ struct ExportTransactions {
             for line in entry.postings {
                 let posting = ledger.postings[line]
                 let id = posting.target.id
-                transaction.postings.append((names.name(id), names.width(id), posting.amount))
+                transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount))
                 transaction.targets.append(ledger.names[id])
                 transaction.ids.append(id)
-                if let goal = ledger.postingGoals[line] {
+                if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {
                     transaction.notes.append("\(ledger.names[id]) charged to goal \(ledger.names[goal.id])")
                 }
             }
