@@ -210,7 +210,7 @@ public enum Exporter {
         end += [0x0D, 0x0A]
         // A transaction's date, status, description and tags, the same on each of its rows:
         // made once for them all.
-        var prefix: [UInt8] = []
+        let prefix = OutputBlock()
         // Per name id, its account and name fields with the comma between them, quoted and
         // guarded as `csvText` and `appendField` do, made the first time the name is written
         // (where they stand in `names`; an empty range not yet made).
@@ -218,27 +218,24 @@ public enum Exporter {
         var fields = [Range<Int>](repeating: 0..<0, count: ledger.names.names.count)
         data.forEachTransaction { transaction in
             let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
-            prefix.removeAll(keepingCapacity: true)
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { date in
-                transaction.date.write(into: date)
-                prefix.append(contentsOf: date)
-            }
-            prefix.append(contentsOf: UnsafeBufferPointer(start: status.utf8Start, count: status.utf8CodeUnitCount))
+            prefix.removeAll()
+            prefix.append(transaction.date)
+            prefix.append(static: status)
             data.withDescription(of: transaction) { bytes in
                 // Judged on its bytes; one a spreadsheet would run gets its `'` (`csvText`).
                 if let first = bytes.first, DocumentRenderer.isFormula(first) {
-                    OutputBlock.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)), to: &prefix)
+                    prefix.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)))
                 } else {
-                    OutputBlock.appendField(utf8: bytes, to: &prefix)
+                    prefix.appendField(utf8: bytes)
                 }
             }
-            prefix.append(UInt8(ascii: ","))
-            if !transaction.tags.isEmpty { OutputBlock.appendField(transaction.tags.map { "#" + $0 }.joined(separator: " "), to: &prefix) }
-            prefix.append(UInt8(ascii: ","))
+            prefix.append(byte: UInt8(ascii: ","))
+            if !transaction.tags.isEmpty { prefix.appendField(transaction.tags.map { "#" + $0 }.joined(separator: " ")) }
+            prefix.append(byte: UInt8(ascii: ","))
             // Each split line read where it stands (a copy of each retained its names).
             for index in transaction.postings.indices {
                 // Field by field into the block; the amount never needs quotes.
-                out.append(bytes: prefix)
+                out.append(prefix.gathered)
                 let id = Int(transaction.ids[index])
                 if id >= 0 && id < fields.count {
                     if fields[id].isEmpty {

@@ -206,11 +206,6 @@ final class OutputBlock {
         quoteField(field) { bytes.append(contentsOf: $0) }
     }
 
-    /// A field given as UTF-8 bytes.
-    static func appendField(utf8 field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        quoteField(utf8: field) { bytes.append(contentsOf: $0) }
-    }
-
     /// The one place a CSV field is quoted: its pieces given to `emit` in order. Judged and
     /// doubled on the bytes: the four characters are ASCII, and in UTF-8 an ASCII byte is
     /// always that character (never part of another scalar), so judging and doubling bytes is
