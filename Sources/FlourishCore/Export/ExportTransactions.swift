@@ -12,7 +12,7 @@ struct ExportTransactions {
         var tags: [String]
         /// Exported account name, its width on screen, and amount.
         var postings: [Line]
-        /// Flourish names of the postings, for CSV.
+        /// Flourish names of the postings, for CSV (empty unless asked for).
         var targets: [String]
         /// Each posting's name id, or -1 for the equity side of an opening or a correction
         /// (CSV writes a name's two fields once for the run, by its id).
@@ -38,11 +38,12 @@ struct ExportTransactions {
     /// Each transaction in order, given to `body` in one value the next one overwrites: the
     /// export of a million entries is written as it is made, never held whole, and its lists
     /// are made once, not for each transaction.
-    func forEachTransaction(_ body: (Transaction) -> Void) {
+    /// With `targets`, each split line's Flourish name too (`Transaction.targets`).
+    func forEachTransaction(targets: Bool = false, _ body: (Transaction) -> Void) {
         var transaction = Transaction(date: CivilDate.earliest, status: .unmarked, description: "", entry: nil, tags: [], postings: [],
                                       targets: [], notes: [])
         for item in journal.items {
-            Self.fill(&transaction, item, journal.ledger, names)
+            Self.fill(&transaction, item, journal.ledger, names, targets: targets)
             body(transaction)
         }
     }
@@ -73,7 +74,7 @@ struct ExportTransactions {
     }
 
     /// `transaction` made the transaction of `item` (its lists emptied, their room kept).
-    static func fill(_ transaction: inout Transaction, _ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames) {
+    static func fill(_ transaction: inout Transaction, _ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames, targets: Bool) {
         transaction.tags.removeAll(keepingCapacity: true)
         transaction.postings.removeAll(keepingCapacity: true)
         transaction.targets.removeAll(keepingCapacity: true)
@@ -84,8 +85,10 @@ struct ExportTransactions {
             transaction.status = .cleared
             transaction.postings.append(Line(account: names.name(account), width: names.width(account), amount: amount))
             transaction.postings.append(Line(account: equity, width: TextTable.width(equity), amount: amount.negated ?? .zero))
-            transaction.targets.append(ledger.names[account])
-            transaction.targets.append(target)
+            if targets {
+                transaction.targets.append(ledger.names[account])
+                transaction.targets.append(target)
+            }
             transaction.ids.append(account)
             transaction.ids.append(-1)
         }
@@ -110,7 +113,7 @@ struct ExportTransactions {
                 let posting = ledger.postings[line]
                 let id = posting.target.id
                 transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount))
-                transaction.targets.append(ledger.names[id])
+                if targets { transaction.targets.append(ledger.names[id]) }
                 transaction.ids.append(id)
                 if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {
                     transaction.notes.append("\(ledger.names[id]) charged to goal \(ledger.names[goal.id])")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `flourish export ledger|beancount|csv`: the ledger in other tools' formats, so that its data
 /// is never trapped. Budgets become periodic transactions (ledger) or `custom "budget"`
 /// directives (beancount, as fava reads them); other budgeting directives become comments.
@@ -89,8 +95,8 @@ public enum Exporter {
             out.append(static: transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " ")
             data.withDescription(of: transaction) { bytes in
                 // Most descriptions are written as they are: judged on their bytes.
-                if let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"), first != UInt8(ascii: "!"),
-                   !bytes.contains(UInt8(ascii: ";")) {
+                if let base = bytes.baseAddress, let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"),
+                   first != UInt8(ascii: "!"), memchr(base, Int32(UInt8(ascii: ";")), bytes.count) == nil {
                     out.append(bytes)
                 } else {
                     out += journalDescription(String(decoding: bytes, as: UTF8.self))
@@ -170,7 +176,8 @@ public enum Exporter {
             out.append(static: transaction.status == .pending ? " ! " : " * ")
             data.withDescription(of: transaction) { bytes in
                 // Quoted as it is unless it holds a quote or a backslash: judged on its bytes.
-                if !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "\"")), bytes.count) == nil,
+                   memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) == nil {
                     out.append(byte: UInt8(ascii: "\""))
                     out.append(bytes)
                     out.append(byte: UInt8(ascii: "\""))
@@ -216,7 +223,7 @@ public enum Exporter {
         // (where they stand in `names`; an empty range not yet made).
         var names: [UInt8] = []
         var fields = [Range<Int>](repeating: 0..<0, count: ledger.names.names.count)
-        data.forEachTransaction { transaction in
+        data.forEachTransaction(targets: true) { transaction in
             let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
             prefix.removeAll()
             prefix.append(transaction.date)
