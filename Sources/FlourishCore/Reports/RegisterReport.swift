@@ -93,7 +93,8 @@ public struct RegisterReport: Sendable {
 
     /// The widest cell of each column (`MadeRows.widest`): each item's words measured once
     /// (an entry's description on the file's bytes, its tags from each tag's width), each name
-    /// once, and the extreme amounts.
+    /// shown once (after the lines: a name of the same width stands for another), and the
+    /// extreme amounts.
     var widest: [[ReportDocument.Cell]] {
         let ledger = journal.ledger
         var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 7)
@@ -105,8 +106,10 @@ public struct RegisterReport: Sendable {
         var marked = false
         var widestWords: (description: (width: Int, item: Int32), tags: (width: Int, item: Int32)) = ((-1, -1), (-1, -1))
         var widestName: (width: Int, id: Int32) = (-1, -1)
-        var amounts: (least: Money, most: Money)?
-        var running: (least: Money, most: Money)?
+        // The extreme amounts, and which names the lines show (each measured once after).
+        var amounts = (least: kept.first?.amount ?? .zero, most: kept.first?.amount ?? .zero)
+        var running = (least: kept.first?.running ?? .zero, most: kept.first?.running ?? .zero)
+        var shown = [Bool](repeating: false, count: ledger.names.names.count)
         var lastItem: Int32 = -1
         var descriptions = [Int32](repeating: -1, count: journal.items.count)
         defer { measured.descriptions = descriptions }
@@ -132,10 +135,15 @@ public struct RegisterReport: Sendable {
                 descriptions[Int(kept.item)] = Int32(truncatingIfNeeded: description)
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
-            let name = width(of: kept.target)
-            if name > widestName.width { widestName = (name, kept.target) }
-            amounts = (min(amounts?.least ?? kept.amount, kept.amount), max(amounts?.most ?? kept.amount, kept.amount))
-            running = (min(running?.least ?? kept.running, kept.running), max(running?.most ?? kept.running, kept.running))
+            shown[Int(kept.target)] = true
+            if kept.amount < amounts.least { amounts.least = kept.amount }
+            if kept.amount > amounts.most { amounts.most = kept.amount }
+            if kept.running < running.least { running.least = kept.running }
+            if kept.running > running.most { running.most = kept.running }
+        }
+        for id in shown.indices where shown[id] {
+            let name = width(of: Int32(id))
+            if name > widestName.width { widestName = (name, Int32(id)) }
         }
         if marked { widest[1] = [.text("*")] }
         if widestWords.description.item >= 0 {
@@ -143,8 +151,10 @@ public struct RegisterReport: Sendable {
         }
         if widestWords.tags.item >= 0 { widest[3] = [words(of: journal.items[Int(widestWords.tags.item)])[2]] }
         if widestName.id >= 0 { widest[4] = [.text(journal.name(widestName.id))] }
-        if let amounts { widest[5] = [.money(amounts.least), .money(amounts.most)] }
-        if let running { widest[6] = [.money(running.least), .money(running.most)] }
+        if !kept.isEmpty {
+            widest[5] = [.money(amounts.least), .money(amounts.most)]
+            widest[6] = [.money(running.least), .money(running.most)]
+        }
         return widest
     }
 
