@@ -12,7 +12,8 @@ struct ExportTransactions {
         var tags: [String]
         /// Exported account name, its width on screen, and amount.
         var postings: [Line]
-        /// Flourish names of the postings, for CSV (empty unless asked for).
+        /// Flourish names of an opening's or a correction's two lines (for CSV; an entry's lines
+        /// are named by `ids`).
         var targets: [String]
         /// Each posting's name id, or -1 for the equity side of an opening or a correction
         /// (CSV writes a name's two fields once for the run, by its id).
@@ -38,12 +39,14 @@ struct ExportTransactions {
     /// Each transaction in order, given to `body` in one value the next one overwrites: the
     /// export of a million entries is written as it is made, never held whole, and its lists
     /// are made once, not for each transaction.
-    /// With `targets`, each split line's Flourish name too (`Transaction.targets`).
-    func forEachTransaction(targets: Bool = false, _ body: (Transaction) -> Void) {
+    /// With `namesByID`, an entry's split lines carry only their names' ids (`ids`; their
+    /// `Line.account` is empty): the CSV export writes each name's fields once for the run, from
+    /// its id, and makes no string a line.
+    func forEachTransaction(namesByID: Bool = false, _ body: (Transaction) -> Void) {
         var transaction = Transaction(date: CivilDate.earliest, status: .unmarked, description: "", entry: nil, tags: [], postings: [],
                                       targets: [], notes: [])
         for item in journal.items {
-            Self.fill(&transaction, item, journal.ledger, names, targets: targets)
+            Self.fill(&transaction, item, journal.ledger, names, namesByID: namesByID)
             body(transaction)
         }
     }
@@ -74,7 +77,7 @@ struct ExportTransactions {
     }
 
     /// `transaction` made the transaction of `item` (its lists emptied, their room kept).
-    static func fill(_ transaction: inout Transaction, _ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames, targets: Bool) {
+    static func fill(_ transaction: inout Transaction, _ item: Journal.Item, _ ledger: Ledger, _ names: ExportNames, namesByID: Bool) {
         transaction.tags.removeAll(keepingCapacity: true)
         transaction.postings.removeAll(keepingCapacity: true)
         transaction.targets.removeAll(keepingCapacity: true)
@@ -85,10 +88,8 @@ struct ExportTransactions {
             transaction.status = .cleared
             transaction.postings.append(Line(account: names.name(account), width: names.width(account), amount: amount))
             transaction.postings.append(Line(account: equity, width: TextTable.width(equity), amount: amount.negated ?? .zero))
-            if targets {
-                transaction.targets.append(ledger.names[account])
-                transaction.targets.append(target)
-            }
+            transaction.targets.append(ledger.names[account])
+            transaction.targets.append(target)
             transaction.ids.append(account)
             transaction.ids.append(-1)
         }
@@ -112,8 +113,11 @@ struct ExportTransactions {
             for line in entry.postings {
                 let posting = ledger.postings[line]
                 let id = posting.target.id
-                transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount))
-                if targets { transaction.targets.append(ledger.names[id]) }
+                if namesByID {
+                    transaction.postings.append(Line(account: "", width: 0, amount: posting.amount))
+                } else {
+                    transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount))
+                }
                 transaction.ids.append(id)
                 if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {
                     transaction.notes.append("\(ledger.names[id]) charged to goal \(ledger.names[goal.id])")

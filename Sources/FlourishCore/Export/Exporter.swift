@@ -223,7 +223,7 @@ public enum Exporter {
         // (where they stand in `names`; an empty range not yet made).
         var names: [UInt8] = []
         var fields = [Range<Int>](repeating: 0..<0, count: ledger.names.names.count)
-        data.forEachTransaction(targets: true) { transaction in
+        data.forEachTransaction(namesByID: true) { transaction in
             let status: StaticString = transaction.status == .cleared ? ",*," : transaction.status == .pending ? ",!," : ",,"
             prefix.removeAll()
             prefix.append(transaction.date)
@@ -247,16 +247,17 @@ public enum Exporter {
                 if id >= 0 && id < fields.count {
                     if fields[id].isEmpty {
                         let start = names.count
-                        OutputBlock.appendField(DocumentRenderer.csvText(transaction.postings[index].account), to: &names)
+                        OutputBlock.appendField(DocumentRenderer.csvText(data.names.name(Int32(id))), to: &names)
                         names.append(UInt8(ascii: ","))
-                        OutputBlock.appendField(DocumentRenderer.csvText(transaction.targets[index]), to: &names)
+                        OutputBlock.appendField(DocumentRenderer.csvText(ledger.names[Int32(id)]), to: &names)
                         fields[id] = start..<names.count
                     }
                     names.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[fields[id]])) }
                 } else {
+                    // The equity side of an opening or a correction: named in the transaction.
                     out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))
                     out.append(byte: UInt8(ascii: ","))
-                    out.appendField(DocumentRenderer.csvText(transaction.targets[index]))
+                    out.appendField(DocumentRenderer.csvText(index < transaction.targets.count ? transaction.targets[index] : ""))
                 }
                 out.append(byte: UInt8(ascii: ","))
                 out.append(transaction.postings[index].amount, decimals: decimals)
