@@ -35,9 +35,9 @@ extension LedgerLoader {
             (postingStarts[place + 1] - postingStarts[place], entryStarts[place + 1] - entryStarts[place])
         }
 
-        /// A list of `count` items whose memory is not written: the pages are only taken
-        /// when a parse writes into them. Its items are plain values, so reading one not
-        /// written reads meaningless bytes, never a reference.
+        /// A list of `count` items whose memory is not written: a stretch's pages are taken
+        /// by the worker that parses its file (`ParsedList`, `Prefault`). Its items are plain
+        /// values, so reading one not written reads meaningless bytes, never a reference.
         private static func unwritten<Item: BitwiseCopyable>(_ count: Int) -> [Item] {
             [Item](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         }

@@ -21,9 +21,8 @@ struct ParsedList<Item: BitwiseCopyable> {
     }
 
     /// A list written into `room` items from `stretch`, which must outlive the parse (a list
-    /// of its own when there is no stretch).
-    /// The stretch's pages are made present here, by the worker that parses the file
-    /// (`Prefault`).
+    /// of its own when there is no stretch). The stretch's pages are made present here, by the
+    /// worker that parses the file (`Prefault`).
     init(stretch: UnsafeMutablePointer<Item>?, room: Int) {
         self.stretch = stretch
         self.room = stretch == nil ? 0 : room
