@@ -34,7 +34,8 @@ final class RegisterRows {
     private let nameWidths: [Int]
 
     /// Nil when the cells' way must be taken: text with a display locale or a currency symbol
-    /// too long to keep in place (`MoneyFormat.symbolInPlace`), or a table not of the register's seven columns.
+    /// too long to keep in place (`MoneyFormat.symbolInPlace`), or a table not of the
+    /// register's seven columns.
     init?(_ report: RegisterReport, format: Format, columns: [ReportDocument.Column], money: MoneyFormat, widths: [Int] = []) {
         guard columns.count == 7 else { return nil }
         var symbol = MoneyFormat.Symbol()
@@ -175,19 +176,13 @@ final class RegisterRows {
             let tags = ledger.tags(of: entry)
             if format == .text {
                 // `#a #b`, from the names' bytes and widths kept for the run.
-                blanks += 2
-                if tags.isEmpty {
-                    blanks += widths[3]
-                } else {
-                    prefix.append(repeating: UInt8(ascii: " "), count: blanks)
-                    var width = 2 * tags.count - 1
+                textCell(column: 3, isEmpty: tags.isEmpty, prefix, &blanks,
+                         width: { tags.reduce(2 * tags.count - 1) { $0 + nameWidths[Int($1.id)] } }) {
                     for (number, tag) in tags.enumerated() {
                         let id = Int(tag.id)
                         prefix.append(static: number > 0 ? " #" : "#")
                         prefix.append(UnsafeBufferPointer(rebasing: names[nameStarts[id]..<nameStarts[id + 1]]))
-                        width += nameWidths[id]
                     }
-                    blanks = max(0, widths[3] - width)
                 }
             } else {
                 var text: [UInt8] = []
@@ -220,20 +215,28 @@ final class RegisterRows {
         return Int(widths[Int(number)])
     }
 
+    /// Text: a cell of `column`, `write` putting it after the blanks owed before it, which
+    /// then owes its column's width less its own; an empty cell adds its column's width to them.
+    @inline(__always)
+    private func textCell(column: Int, isEmpty: Bool, _ prefix: OutputBlock, _ blanks: inout Int,
+                          width: () -> Int, write: () -> Void) {
+        blanks += 2
+        guard !isEmpty else {
+            blanks += widths[column]
+            return
+        }
+        prefix.append(repeating: UInt8(ascii: " "), count: blanks)
+        write()
+        blanks = max(0, widths[column] - width())
+    }
+
     /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it;
     /// in text, `blanks` are the blanks owed before it, `width` its width when known.
     private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: OutputBlock, _ blanks: inout Int, width: Int? = nil) {
         switch format {
         case .text:
-            // Its blanks come before it; an empty text adds its column's width to them.
-            blanks += 2
-            guard !bytes.isEmpty else {
-                blanks += widths[column]
-                return
-            }
-            prefix.append(repeating: UInt8(ascii: " "), count: blanks)
-            prefix.append(bytes)
-            blanks = max(0, widths[column] - (width ?? TextTable.width(utf8: bytes)))
+            textCell(column: column, isEmpty: bytes.isEmpty, prefix, &blanks,
+                     width: { width ?? TextTable.width(utf8: bytes) }) { prefix.append(bytes) }
         case .csv:
             prefix.append(byte: UInt8(ascii: ","))
             if let first = bytes.first, DocumentRenderer.isFormula(first) {
