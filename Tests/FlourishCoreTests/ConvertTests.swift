@@ -238,7 +238,7 @@ import Testing
         let before = TestSupport.read(folder + "/a.journal")
         let result = TestSupport.run(["convert", "journal", folder + "/a.journal", "-o", folder + "/a.journal"])
         #expect(result.status == .usage)
-        #expect(result.stderr == "Error: -o \(folder)/a.journal is the file being converted; convert never writes over what it reads\n")
+        #expect(result.stderr == "Error: -o \(folder)/a.journal is the file being converted; Flourish never writes over what it reads\n")
         #expect(TestSupport.read(folder + "/a.journal") == before)
     }
 

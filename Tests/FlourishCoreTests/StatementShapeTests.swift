@@ -310,7 +310,7 @@ import Testing
         let rules = "account Bank\nskip 1\nencoding windows-1252\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\nfee 4 Health\ndefault Salary\n"
         let csv: [UInt8] = Array("Date,Name,Gross,Fee\n2026-11-05,Caf".utf8) + [0xE9, 0x20, 0x80] + Array(",100.00,-2.90\n".utf8)
         let dir = folder(rules: rules, csv: "")
-        FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(csv))
+        _ = FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(csv))
         let result = importing(dir)
         #expect(result.status == .success, "\(result.stderr)")
         let text = TestSupport.read(dir + "/l.flourish")
@@ -362,7 +362,7 @@ import Testing
             + "28.11.26;Arbeitgeber GmbH;Gehalt;2.500,00;2.754,40\n"
         // Windows-1252: ä is 0xE4, ü is 0xFC, as the bank writes them.
         let bytes = rows.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
-        FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: dir + "/s.csv", contents: Data(bytes))
         let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/s.rules", "--file", dir + "/l.flourish"])
         #expect(result.status == .success, "\(result.stderr)")
         let text = TestSupport.read(dir + "/l.flourish")

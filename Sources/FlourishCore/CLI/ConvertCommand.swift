@@ -6,7 +6,7 @@ enum ConvertCommand {
     }
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict"],
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--strict", "--force"],
                                         valued: ["-o", "--output", "--map", "--currency", "--allow-include"], command: "convert")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
@@ -29,8 +29,9 @@ enum ConvertCommand {
         }
         let path = invocation.operands[1]
         let output = invocation.values["-o"] ?? invocation.values["--output"]
-        if let output, let problem = sameFile(output, as: [path]) {
-            context.stderr.write("Error: -o \(output) is \(problem); convert never writes over what it reads\n")
+        let force = invocation.flags.contains("--force")
+        if let output, let refusal = OutputFile.refusal(output, force: force, inputs: [path], first: "the file being converted") {
+            context.stderr.write("Error: \(refusal)\n")
             return .usage
         }
         var mapping: [String: AccountMapping.Target] = [:]
@@ -82,8 +83,8 @@ enum ConvertCommand {
         let checked = Validator.validated(LedgerLoader.load(sources: [SourceFile(path: shown, text: outcome.text)]))
         let errors = checked.diagnostics.filter { $0.severity == .error }
         if let output {
-            if let problem = sameFile(output, as: [path] + foreign.files) {
-                context.stderr.write("Error: -o \(output) is \(problem); convert never writes over what it reads\n")
+            if let refusal = OutputFile.refusal(output, force: force, inputs: [path] + foreign.files, first: "the file being converted") {
+                context.stderr.write("Error: \(refusal)\n")
                 return .usage
             }
             do {
@@ -109,14 +110,5 @@ enum ConvertCommand {
     /// "3 transactions", "1 transaction".
     static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    /// Why `output` may not be written: it is the file converted or one it includes.
-    static func sameFile(_ output: String, as inputs: [String]) -> String? {
-        let target = FileSystem.canonicalPath(output) ?? FileSystem.absolute(output)
-        for input in inputs where (FileSystem.canonicalPath(input) ?? FileSystem.absolute(input)) == target {
-            return input == inputs.first ? "the file being converted" : "a file it includes (\(input))"
-        }
-        return nil
     }
 }

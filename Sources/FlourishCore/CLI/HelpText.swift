@@ -177,7 +177,9 @@ enum HelpText {
       --format <format>       text (default), csv (RFC 4180), json (amounts as decimal
                               strings, docs/json.md), or html: one self-contained page
                               (with charts for review, dashboard and forecast).
-      -o, --output <file>     Write the report to a file (atomically) instead.
+      -o, --output <file>     Write the report to a file (atomically) instead; never
+                              one of the ledger's files.
+      --force                 Let -o replace a file that exists.
       --locale <locale>       Show amounts the reader's way in text and HTML: de-DE
                               (1.234,50 €), fr-FR, de-CH (CHF 1'234.50), en-IN, … (default:
                               the ledger's display line; grammar.md lists them).
@@ -367,6 +369,7 @@ enum HelpText {
 
     OPTIONS:
       -o, --output <out>      Write the ledger there (atomically) instead of standard output.
+      --force                 Let -o replace a file that exists (never the one converted).
       --map <file>            A mapping file: one 'FOREIGN = account NAME KIND [FLAG…]',
                               'person NAME', 'category NAME [income]', 'opening' or
                               'correction' a line.

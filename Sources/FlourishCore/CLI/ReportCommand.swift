@@ -14,7 +14,7 @@ enum ReportCommand {
         case text, csv, json, html
     }
 
-    static let flags = ["-h", "--help", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
+    static let flags = ["-h", "--help", "--force", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
     static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "--locale", "-o", "--output", "--allow-include", "--file"]
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
@@ -69,10 +69,19 @@ enum ReportCommand {
         }
         let locale = try parseLocale(invocation.values["--locale"])
         let paths = try context.ledgerPaths(invocation, files, command: "report \(kind.rawValue)")
+        let force = invocation.flags.contains("--force")
+        if let output, let refusal = OutputFile.refusal(output, force: force, inputs: paths, first: "the ledger being reported on") {
+            throw Invocation.UsageError(message: refusal)
+        }
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask for the report again") {
         case .success(let booked): journal = booked
         case .failure(let stop): return stop.code
+        }
+        // Its includes too: known once it is read.
+        if let output, let refusal = OutputFile.refusal(output, force: true, inputs: paths + journal.ledger.files.map(\.path),
+                                                        first: "the ledger being reported on") {
+            throw Invocation.UsageError(message: refusal)
         }
         let display = locale ?? journal.ledger.display
         guard let span = journal.dateRange else {

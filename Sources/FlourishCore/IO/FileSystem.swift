@@ -151,6 +151,11 @@ public enum FileSystem {
     public static func writeAtomically(_ written: String, _ bytes: [UInt8]) throws(Failure) {
         let path = canonicalPath(written) ?? written
         if access(path, F_OK) == 0 && access(path, W_OK) != 0 { throw failure(written) }
+        // Even root does not replace a file its owner marked read-only (0444).
+        var modes = stat()
+        if stat(path, &modes) == 0 && modes.st_mode & 0o222 == 0 {
+            throw Failure(path: written, reason: "the file is read-only; nothing was written")
+        }
         var template = Array((path + ".flourish-tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path) }
