@@ -34,8 +34,19 @@ enum ImportCommand {
         // Diagnostics about the rules and the statement point into those files.
         let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
         // Rules files may include shared rules, and hold sections for several statements.
-        let parsed = ImportRules.parse(rulesFile, fileIndex: 0, statement: csvPath) { path, _ in
-            (try? FileSystem.read(path)).map { SourceFile(path: path, bytes: $0) }
+        // Confined as a ledger's includes are: the rules file's folder and below, no hidden
+        // file, only `*.rules` (or a file named with --allow-include).
+        let confinement = LedgerLoader.Confinement(roots: [rulesPath], allowed: context.allowedIncludes, suffix: ".rules")
+        let parsed = ImportRules.parse(rulesFile, fileIndex: 0, statement: csvPath) { (written: String, path: String) -> Swift.Result<SourceFile, ImportRules.IncludeFailure> in
+            let absolute = FileSystem.absolute(path)
+            for judged in [absolute, FileSystem.canonicalPath(absolute) ?? absolute] {
+                if let problem = confinement.problem(judged, written: written, kind: "rules") { return .failure(.init(problem: problem)) }
+            }
+            do throws(FileSystem.Failure) {
+                return .success(SourceFile(path: path, bytes: try FileSystem.read(path)))
+            } catch {
+                return .failure(.init(problem: .includeNotFound(written, reason: error.reason)))
+            }
         }
         var problems = parsed.diagnostics
         let decoded = Importer.decode(csvBytes, path: csvPath, parsed.rules?.encoding ?? .utf8)

@@ -6,7 +6,8 @@ struct ForeignSources {
     private var seen: Set<String> = []
 
     init(root: String, allowed: [String]) {
-        confinement = LedgerLoader.Confinement(roots: [root], allowed: allowed)
+        // Other tools name their files as they like; hidden files are refused all the same.
+        confinement = LedgerLoader.Confinement(roots: [root], allowed: allowed, suffix: nil)
     }
 
     /// The text of `written`, a path relative to the folder of `including` (or the current
@@ -14,8 +15,12 @@ struct ForeignSources {
     mutating func read(_ written: String, from including: String?) -> Result<(shown: String, lines: [Substring]), ForeignReadFailure> {
         let shown = written.hasPrefix("/") || including == nil ? written : FileSystem.directory(of: including!) + written
         let absolute = FileSystem.absolute(shown)
-        guard confinement.contains(absolute), confinement.contains(FileSystem.canonicalPath(absolute) ?? absolute) else {
-            return .failure(.outside(shown))
+        for path in [absolute, FileSystem.canonicalPath(absolute) ?? absolute] {
+            switch confinement.judge(path) {
+            case .allowed: continue
+            case .hidden: return .failure(.hidden(shown))
+            case .outside, .notNamed: return .failure(.outside(shown))
+            }
         }
         guard seen.insert(FileSystem.canonicalPath(absolute) ?? absolute).inserted else { return .failure(.again(shown)) }
         let bytes: [UInt8]
@@ -40,12 +45,14 @@ struct ForeignSources {
 
 enum ForeignReadFailure: Error {
     case outside(String)
+    case hidden(String)
     case again(String)
     case unreadable(String, String)
 
     var message: String {
         switch self {
         case .outside(let path): return "include of '\(path)', outside the ledger's folder (use --allow-include)"
+        case .hidden(let path): return "include of '\(path)', a hidden file or in a hidden folder (.git, .env…), not read"
         case .again(let path): return "include of '\(path)', read already"
         case .unreadable(let path, let reason): return "include of '\(path)': \(reason)"
         }

@@ -27,6 +27,12 @@ public enum Problem: Sendable, Equatable {
     // Includes
     case includeNotFound(String, reason: String)
     case includeOutside(String)
+    /// A file the include rules keep out though it lies in the ledger's tree: a hidden file or
+    /// folder (`.git/config`, `.env`), or a name that is not a ledger's (`*.flourish`, for
+    /// import rules `*.rules`).
+    case includeRefused(String, hidden: Bool, kind: String)
+    /// An included file that does not read as one from its first line on: named, never shown.
+    case includeNotReadable(String, kind: String)
     case includeCycle([String])
     case duplicateInclude(String)
     // Meaning
@@ -95,6 +101,8 @@ public enum Problem: Sendable, Equatable {
         case .emptyEntry: return "empty-entry"
         case .includeNotFound: return "include-not-found"
         case .includeOutside: return "include-outside"
+        case .includeRefused: return "include-refused"
+        case .includeNotReadable: return "include-not-a-ledger"
         case .includeCycle: return "include-cycle"
         case .duplicateInclude: return "duplicate-include"
         case .unknownName: return "unknown-name"
@@ -166,6 +174,11 @@ public enum Problem: Sendable, Equatable {
             return "cannot include `\(Self.shown(path))`: \(reason)"
         case .includeOutside(let path):
             return "`\(Self.shown(path))` is outside the ledger's folder; it was not read"
+        case .includeRefused(let path, let hidden, let kind):
+            return hidden ? "`\(Self.shown(path))` is a hidden file or lies in a hidden folder; it was not read"
+                : "`\(Self.shown(path))` is not named as \(kind == "ledger" ? "a ledger (*.flourish)" : "an import rules file (*.rules)"); it was not read"
+        case .includeNotReadable(let path, let kind):
+            return "`\(Self.shown(path))` does not read as \(kind == "ledger" ? "a ledger" : "an import rules file") from its first line on; its lines are not shown"
         case .includeCycle(let chain):
             return "include cycle: " + chain.joined(separator: " → ")
         case .duplicateInclude(let path):
@@ -266,6 +279,12 @@ public enum Problem: Sendable, Equatable {
             return "include paths are relative to the including file"
         case .includeOutside:
             return "a ledger includes files from its main file's folder and below; allow another folder with --allow-include DIR or FLOURISH_INCLUDE_PATH"
+        case .includeRefused(_, let hidden, _):
+            return (hidden ? "hidden files and folders (.git, .env, .ssh…) may hold secrets" : "other files may hold secrets")
+                + "; name the file with --allow-include FILE to include it anyway"
+        case .includeNotReadable(let path, let kind):
+            return kind == "ledger" ? "check it on its own to see its lines: flourish check \(Self.shown(path))"
+                : "a rules file's lines are rules (grammar.md, \"Import rules\"); open it to see what it holds"
         case .includeCycle:
             return "remove one of the `include` lines"
         case .duplicateInclude:

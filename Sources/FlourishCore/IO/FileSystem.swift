@@ -171,6 +171,12 @@ public enum FileSystem {
         ok = true
     }
 
+    /// Whether `path` leads to a regular file (following symbolic links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether anything is at `path` (a file, a folder, a link, even a dangling one).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

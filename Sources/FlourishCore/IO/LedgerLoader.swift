@@ -186,8 +186,8 @@ public enum LedgerLoader {
                 let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: includer) + path
                 // Judged on the path as written (so nothing outside is even looked at), then on
                 // the file it resolves to (a symbolic link may point outside).
-                guard confinement.contains(FileSystem.absolute(shown)) else {
-                    diagnostics.append(Diagnostic(.includeOutside(path), at: location))
+                if let problem = confinement.problem(FileSystem.absolute(shown), written: path, kind: "ledger") {
+                    diagnostics.append(Diagnostic(problem, at: location))
                     continue
                 }
                 let buffer = overlay[normalise(shown)]
@@ -196,8 +196,8 @@ public enum LedgerLoader {
                     diagnostics.append(Diagnostic(.includeNotFound(path, reason: reason), at: location))
                     continue
                 }
-                guard buffer != nil || confinement.contains(included) else {
-                    diagnostics.append(Diagnostic(.includeOutside(path), at: location))
+                if buffer == nil, let problem = confinement.problem(included, written: path, kind: "ledger") {
+                    diagnostics.append(Diagnostic(problem, at: location))
                     continue
                 }
                 if let cycleStart = open.firstIndex(where: { $0.canonical == included }) {
@@ -223,6 +223,10 @@ public enum LedgerLoader {
                     }
                 } catch {
                     diagnostics.append(Diagnostic(.includeNotFound(path, reason: error.reason), at: location))
+                    continue
+                }
+                if buffer == nil && !Parser.readsAsLedger(bytes) {
+                    diagnostics.append(Diagnostic(.includeNotReadable(path, kind: "ledger"), at: location))
                     continue
                 }
                 seen[included] = .some(location)
@@ -258,24 +262,62 @@ public enum LedgerLoader {
         return Result(ledger: ledger, diagnostics: diagnostics)
     }
 
-    /// The folders a ledger may include files from.
+    /// What a ledger (or an import rules file) may include: files in the folder of a main file
+    /// and below, or in an allowed folder and below, that are not hidden and not in a hidden
+    /// folder below it (`.git/config`, `.env`, `.ssh/…`: where secrets live) and are named as
+    /// ledgers (`suffix`); or files named one by one as allowed (`--allow-include FILE`).
     struct Confinement {
-        /// Absolute folders, each written both as given and with symbolic links resolved.
-        let folders: [String]
-
-        init(roots: [String], allowed: [String]) {
-            var folders: [String] = []
-            for path in roots.map({ FileSystem.directory(of: FileSystem.absolute($0)) }) + allowed.map({ FileSystem.absolute($0) + "/" }) {
-                let folder = normalise(path)
-                folders.append(folder)
-                if let resolved = FileSystem.canonicalPath(folder) { folders.append(resolved) }
-            }
-            self.folders = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        enum Verdict: Equatable {
+            case allowed, outside, hidden, notNamed
         }
 
-        /// Whether an absolute, normalised path lies in one of the folders or below.
-        func contains(_ path: String) -> Bool {
-            folders.contains { path.hasPrefix($0) }
+        /// Absolute folders, each written both as given and with symbolic links resolved.
+        let folders: [String]
+        /// Files allowed by name, as given and resolved.
+        let files: Set<String>
+        /// How an included file's name ends (nil: any name).
+        let suffix: String?
+
+        init(roots: [String], allowed: [String], suffix: String? = ".flourish") {
+            var folders: [String] = []
+            var files: Set<String> = []
+            for path in roots.map({ FileSystem.directory(of: FileSystem.absolute($0)) }) {
+                folders.append(normalise(path))
+            }
+            for path in allowed.map(FileSystem.absolute) {
+                if FileSystem.isRegularFile(path) {
+                    files.insert(normalise(path))
+                    if let resolved = FileSystem.canonicalPath(path) { files.insert(resolved) }
+                } else {
+                    folders.append(normalise(path + "/"))
+                }
+            }
+            folders += folders.compactMap(FileSystem.canonicalPath)
+            self.folders = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            self.files = files
+            self.suffix = suffix
+        }
+
+        /// Whether an absolute, normalised path may be included, and if not why.
+        func judge(_ path: String) -> Verdict {
+            if files.contains(path) { return .allowed }
+            // The deepest folder it lies in: an allowed folder inside a hidden one counts.
+            guard let folder = folders.filter({ path.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return .outside }
+            if path.dropFirst(folder.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .hidden }
+            if let suffix, !path.hasSuffix(suffix) { return .notNamed }
+            return .allowed
+        }
+
+        func contains(_ path: String) -> Bool { judge(path) == .allowed }
+
+        /// The problem to report for a path that is not allowed; nil when it is.
+        func problem(_ path: String, written: String, kind: String) -> Problem? {
+            switch judge(path) {
+            case .allowed: return nil
+            case .outside: return .includeOutside(written)
+            case .hidden: return .includeRefused(written, hidden: true, kind: kind)
+            case .notNamed: return .includeRefused(written, hidden: false, kind: kind)
+            }
         }
     }
 

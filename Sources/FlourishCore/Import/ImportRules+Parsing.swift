@@ -10,10 +10,13 @@ extension ImportRules {
 
     /// The rules for the statement named `statement` (its file name): the rules outside any
     /// `statement GLOB` section, and those of the sections whose glob matches it. `include`
-    /// reads a rules file an `include "PATH"` line names (relative to the including file), and
-    /// gives it the next file index; the files read are returned for diagnostics.
+    /// reads a rules file an `include "PATH"` line names (as written, and relative to the
+    /// including file), and
+    /// gives it the next file index, or the problem that keeps it out (`Confinement`); the
+    /// files read are returned for diagnostics. An included file whose first line is not a
+    /// rule is named, and none of its lines shown.
     static func parse(_ file: SourceFile, fileIndex: Int, statement: String?,
-                      include: ((String, SourceFile) -> SourceFile?)?) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse], included: [SourceFile]) {
+                      include: ((_ written: String, _ shown: String) -> Swift.Result<SourceFile, IncludeFailure>)?) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse], included: [SourceFile]) {
         var included: [SourceFile] = []
         var rules = ImportRules()
         var diagnostics: [Diagnostic] = []
@@ -184,12 +187,25 @@ extension ImportRules {
                         report(.unexpectedText(path, hint: "a rules file cannot include itself, or nest includes more than ten deep"), location(tokens[0]))
                         break
                     }
-                    guard let other = include?(shown, file) else {
+                    guard let outcome = include?(path, shown) else {
                         report(.includeNotFound(path, reason: "cannot read it"), location(tokens[0]))
                         break
                     }
+                    let other: SourceFile
+                    switch outcome {
+                    case .success(let read): other = read
+                    case .failure(let failure):
+                        report(failure.problem, location(tokens[0]))
+                        continue
+                    }
                     included.append(other)
+                    let before = diagnostics.count
                     read(other, 1 + included.count)
+                    let firstLine = Self.firstLine(of: other)
+                    if diagnostics[before...].contains(where: { $0.location.file == 1 + included.count && firstLine.contains(Int($0.location.range.lowerBound)) }) {
+                        diagnostics.removeSubrange(before...)
+                        report(.includeNotReadable(path, kind: "rules"), location(tokens[0]))
+                    }
                 case .if:
                     var rule = ImportRule(display: "if (line \(lineNumber))", line: lineNumber)
                     // A rule whose conditions do not read still takes its action lines (they are
@@ -421,5 +437,25 @@ extension ImportRules {
             position += 1
         }
         return String(out)
+    }
+
+    /// Why an included rules file is not read.
+    struct IncludeFailure: Error {
+        var problem: Problem
+    }
+
+    /// The byte offsets of a file's first line that is not blank or a comment.
+    static func firstLine(of file: SourceFile) -> Range<Int> {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                let first = buffer[start..<end].first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
+                if let first, first != UInt8(ascii: "#"), first != UInt8(ascii: ";") { return start..<end + 1 }
+                start = end + 1
+            }
+            return 0..<0
+        }
     }
 }
