@@ -58,7 +58,7 @@ import Testing
         let main = "include \"names.flourish\"\ncurrency USD\naccount Bank checking\nopening 2026-11-01 Bank 100.00\n\n2026-11-02 * Lunch\n  Food:Dining  12.50\n  Bank\n"
         TestSupport.write(main, to: dir + "/main.flourish")
         let client = Client()
-        _ = client.request("initialize", "{\"capabilities\":{}}")
+        _ = client.request("initialize", "{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}")
         let mainURI = "file://" + dir + "/main.flourish"
         _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(mainURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
         let reply = client.request("textDocument/rename", "{\"textDocument\":{\"uri\":\"\(mainURI)\"},\"position\":\(at(6, 5)),\"newName\":\"Eating out\"}")
@@ -86,7 +86,7 @@ import Testing
         let mainURI = "file://" + dir + "/main.flourish"
         let yearURI = "file://" + dir + "/2026.flourish"
         let client = Client()
-        _ = client.request("initialize", "{\"capabilities\":{}}")
+        _ = client.request("initialize", "{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}")
         let opened = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(mainURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
         #expect(opened.compactMap { $0["params"]?["uri"]?.stringValue } == [mainURI, yearURI])
         _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(yearURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(year))}}")

@@ -495,7 +495,10 @@ enum HelpText {
     buckets), the left-out amount as an inlay hint, definition, references, rename,
     symbols, formatting and quick fixes. Open buffers stand in for files on disk; an
     included file is checked with the main file that includes it (an open one, or one in
-    the workspace's folder). Editor setups: editors/README.md.
+    the workspace's folder). Only open buffers and ledgers in the workspace folders are
+    read; a buffer outside them is checked alone. A message over 64 MiB is refused and
+    skipped. The end of standard input ends the server (exit status 0 after 'shutdown',
+    1 otherwise). Editor setups: editors/README.md.
 
     USAGE: flourish lsp [--today <date>]
 

@@ -1,5 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `flourish lsp`: the language server on standard input and output. Only protocol messages
-/// go to standard output; they are written as soon as they are made.
+/// go to standard output; they are written as soon as they are made. The end of standard
+/// input (or a read error) ends the server: exit status 0 after `shutdown`, 1 otherwise,
+/// with a line on standard error saying why.
 enum LSPCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help", "--stdio"], valued: ["--today"], command: "lsp")
@@ -12,10 +22,27 @@ enum LSPCommand {
         let fixed = try ReportCommand.parseDay(invocation.values["--today"], context)
         let server = LanguageServer(today: fixed.map { date in { date } } ?? context.today)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        /// One read of standard input: bytes, nil at its end or on an error (said on stderr).
+        /// Interrupted reads are read again; a non-blocking input is waited on, never spun on.
+        func readInput() -> Int? {
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+                if count > 0 { return count }
+                if count == 0 {
+                    if server.exitStatus == nil {
+                        context.stderr.write("flourish lsp: standard input ended before the client sent `exit`\n")
+                    }
+                    return nil
+                }
+                let failure = errno
+                if failure == EINTR { continue }
+                if failure == EAGAIN || failure == EWOULDBLOCK, Platform.waitForInput(0) { continue }
+                context.stderr.write("flourish lsp: cannot read standard input: \(String(cString: strerror(failure)))\n")
+                return nil
+            }
+        }
         while server.exitStatus == nil {
-            let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
-            if count < 0 { continue }  // interrupted: read again
-            if count == 0 { break }  // the client went away
+            guard let count = readInput() else { return server.isShutDown ? .success : .problems }
             var received = Array(chunk[0..<count])
             // Whatever else has arrived meanwhile goes in the same batch (a `$/cancelRequest`
             // behind a slow request cancels it), up to a bound so answers keep flowing.
@@ -28,7 +55,11 @@ enum LSPCommand {
             var written = 0
             while written < reply.count {
                 let done = reply.withUnsafeBytes { Platform.write(1, $0.baseAddress! + written, $0.count - written) }
-                if done <= 0 { return .ioError }
+                if done < 0 && errno == EINTR { continue }
+                if done <= 0 {
+                    context.stderr.write("flourish lsp: cannot write standard output: \(String(cString: strerror(errno)))\n")
+                    return .ioError
+                }
                 written += done
             }
         }

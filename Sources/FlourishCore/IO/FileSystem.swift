@@ -171,6 +171,13 @@ public enum FileSystem {
         ok = true
     }
 
+    /// The size of the regular file at `path` (following symbolic links); nil for anything else.
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Whether `path` leads to a regular file (following symbolic links).
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

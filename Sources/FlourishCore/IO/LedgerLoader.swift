@@ -43,8 +43,14 @@ public enum LedgerLoader {
     ///
     /// With a `cache`, a file whose bytes and place in the reading order are those of the last
     /// load is not parsed again (the language server re-reads only what changed).
+    ///
+    /// With `includeFolders`, includes come from those folders (and below) only, not from the
+    /// main files' folders: the language server's workspace folders, or none for a buffer
+    /// outside them.
     public static func load(sources: [SourceFile], overlay: [String: [UInt8]] = [:], allowedIncludes: [String] = [],
-                            cache: ParseCache? = nil) -> Result {
+                            includeFolders: [String]? = nil, cache: ParseCache? = nil) -> Result {
+        let confinement = includeFolders.map { Confinement(roots: [], allowed: $0) }
+            ?? Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         // Without a cache, a ledger of several files is read in two passes: its files are found
         // by their `include` lines alone, then parsed on every core at once. The includes the
         // full parse finds must be the ones the first pass followed, or the files are read
@@ -54,7 +60,7 @@ public enum LedgerLoader {
         // nothing (a ledger with one file a year); only a file whose place turns out otherwise
         // is parsed again.
         if cache == nil {
-            let (followed, found, complete, shared) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes,
+            let (followed, found, complete, shared) = follow(sources, overlay: overlay, confinement: confinement,
                                                              early: { Parser.parse($0, fileIndex: $1, into: $2) }) {
                 Parser.includes(of: $0, fileIndex: $1)
             }
@@ -78,7 +84,7 @@ public enum LedgerLoader {
         }
         // Files compared with a later read (the cache's) are copied: a mapping shows a file as
         // it is now, not as it was read.
-        let (parsed, diagnostics, _, _) = follow(sources, overlay: overlay, allowedIncludes: allowedIncludes, mapped: cache == nil) { file, index in
+        let (parsed, diagnostics, _, _) = follow(sources, overlay: overlay, confinement: confinement, mapped: cache == nil) { file, index in
             cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
         }
         return finish(parsed, diagnostics)
@@ -92,11 +98,10 @@ public enum LedgerLoader {
     /// The first files parsed early write their split lines and entries straight into
     /// `shared`, each into the stretch of its place (see `SharedLists`).
     /// Files are mapped, or copied when not `mapped`.
-    private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], allowedIncludes: [String],
+    private static func follow(_ sources: [SourceFile], overlay: [String: [UInt8]], confinement: Confinement,
                                mapped: Bool = true, early: (@Sendable (SourceFile, Int, ParseSession.Stretches?) -> ParsedFile)? = nil,
                                parse: (SourceFile, Int) -> ParsedFile)
         -> (parsed: [ParsedFile], diagnostics: [Diagnostic], complete: [Bool], shared: SharedLists?) {
-        let confinement = Confinement(roots: sources.map(\.path), allowed: allowedIncludes)
         var shared: SharedLists?
         var parsed: [ParsedFile] = []
         var complete: [Bool] = []

@@ -32,6 +32,17 @@ enum Platform {
         #endif
     }
 
+    /// Waits without spinning until a descriptor can be read (input, its end, or an error):
+    /// for a standard input opened non-blocking. False when it cannot be waited on.
+    static func waitForInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&entry, 1, -1)
+            if ready > 0 { return entry.revents & Int16(POLLNVAL) == 0 }
+            if ready < 0 && errno != EINTR { return false }
+        }
+    }
+
     /// Whether a descriptor has input waiting now (`poll(2)` with no wait): the language
     /// server reads all that has arrived before answering, so a cancellation can overtake the
     /// request it cancels.

@@ -6,7 +6,9 @@
 /// References, rename, symbols and inlay hints are in `LanguageServer+Navigation.swift`, quick
 /// fixes in `LanguageServer+CodeActions.swift`.
 public final class LanguageServer {
-    private var buffer: [UInt8] = []
+    private var framing = MessageFraming()
+    /// Whether part of a message has arrived and the rest is awaited.
+    var isWaitingForMore: Bool { framing.isWaiting }
     var documents: [String: [UInt8]] = [:] {
         didSet { results.removeAll() }
     }
@@ -19,16 +21,31 @@ public final class LanguageServer {
     private var results: [String: Validator.Result] = [:]
     /// The files (paths as `key` writes them) of each main file's ledger when it was last checked.
     private var members: [String: Set<String>] = [:]
-    /// The workspace's folder, from `initialize`: its ledgers may include files from anywhere
-    /// in it, and its `.flourish` files are the main files an included file is checked with
-    /// when no open document includes it.
-    private var workspaceRoot: String?
-    /// The `.flourish` files directly in the workspace's folder (URIs), listed once.
-    private lazy var workspaceFiles: [String] = workspaceRoot.map { root in
-        FileSystem.files(in: root, endingWith: ".flourish").prefix(64).map { Self.uri(LedgerLoader.normalise(root + "/" + $0)) }
-    } ?? []
+    /// The workspace's folders, from `initialize`: the only places the server reads files
+    /// from. A ledger in them may include files from anywhere in them (by the include rules);
+    /// their `.flourish` files are the main files an included file is checked with when no
+    /// open document includes it. A buffer outside them is checked alone, including nothing.
+    private var workspaceFolders: [String] = []
+    /// The rules a file must pass to be read from disk: inside a workspace folder (judged again
+    /// after resolving symbolic links), not hidden, a ledger by name.
+    private var workspace = LedgerLoader.Confinement(roots: [], allowed: [])
+    /// The `.flourish` files directly in the workspace's folders (URIs), listed once: at most
+    /// `scanFiles` of them, none larger than `scanBytes`, none whose real file lies outside.
+    private lazy var workspaceFiles: [String] = workspaceFolders.flatMap { root in
+        FileSystem.files(in: root, endingWith: ".flourish").map { LedgerLoader.normalise(root + "/" + $0) }
+            .filter { path in self.mayRead(path) && FileSystem.size(path).map { $0 <= Self.scanBytes } == true }
+    }.prefix(Self.scanFiles).map(Self.uri)
+    /// The workspace scan's bounds: the files of the folders' tops it looks at, and the
+    /// largest it reads (docs/architecture.md).
+    static let scanFiles = 64
+    static let scanBytes = 8 << 20
+    /// The files each workspace file includes (paths as `key` writes them), found from their
+    /// include lines alone, until a file changes.
+    private var includedBy: [String: Set<String>] = [:]
     private var initialized = false
     private var shuttingDown = false
+    /// Whether the client asked the server to shut down.
+    public var isShutDown: Bool { shuttingDown }
     /// Set once `exit` arrives: the process ends with this status (0 after `shutdown`).
     public private(set) var exitStatus: Int32?
 
@@ -45,16 +62,13 @@ public final class LanguageServer {
     /// `$/cancelRequest` among them cancels is answered with `RequestCancelled` instead
     /// (requests are answered one at a time, so only one still waiting can be cancelled).
     public func receive(_ bytes: [UInt8]) -> [UInt8] {
-        buffer += bytes
-        var bodies: [[UInt8]] = []
-        var taken = 0
-        while let (body, consumed) = Self.frame(buffer[taken...]) {
-            bodies.append(body)
-            taken += consumed
-        }
-        buffer.removeFirst(taken)
-        let messages = bodies.map { body -> Result<JSONValue, JSONParser.Failure> in
-            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(body)) } catch { return .failure(error) }
+        let messages = framing.receive(bytes).map { item -> Result<JSONValue, JSONParser.Failure> in
+            switch item {
+            case .message(let body):
+                do throws(JSONParser.Failure) { return .success(try JSONParser.parse(body)) } catch { return .failure(error) }
+            case .rejected(let reason):
+                return .failure(JSONParser.Failure(message: "not a message: " + reason))
+            }
         }
         var cancelled = Set<String>()
         for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
@@ -75,26 +89,14 @@ public final class LanguageServer {
             }
             for reply in replies { out += Self.framed(reply) }
         }
-        // A header that never ends is not a message: drop what cannot be one.
-        if buffer.count > 1 << 26 { buffer.removeAll() }
         return out
     }
 
-    /// One message's body and how many bytes it took, when a whole one has arrived.
+    /// The first message's body at the start of `bytes` and how many bytes it took, when a
+    /// whole one has arrived (`MessageFraming`): for reading the server's own replies.
     static func frame(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Int)? {
-        let base = bytes.startIndex
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4, let end = (base...(bytes.endIndex - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(separator) }) else { return nil }
-        let header = String(decoding: bytes[base..<end], as: UTF8.self)
-        var length: Int?
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(String(parts[1]).trimmingBlanks) }
-        }
-        let start = end + 4
-        guard let length, length >= 0 else { return ([], start - base) }  // no length: skip the header
-        guard bytes.endIndex >= start + length else { return nil }
-        return (Array(bytes[start..<start + length]), start + length - base)
+        guard case .message(let body, let consumed) = MessageFraming.next(bytes) else { return nil }
+        return (body, consumed)
     }
 
     static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? { frame(bytes[...]) }
@@ -121,11 +123,18 @@ public final class LanguageServer {
             return [Self.error(id: id, code: -32002, "the server is not initialized")]
         }
         if shuttingDown { return [Self.error(id: id, code: -32600, "the server is shutting down")] }
+        // Only open buffers and files in the workspace folders are read.
+        if let uri = params["textDocument"]?["uri"]?.stringValue, documents[uri] == nil, !mayRead(Self.path(uri)) {
+            return [Self.error(id: id, code: -32602, "\(Problem.shown(uri)) is not open and not a ledger in the workspace folders; the server reads nothing else")]
+        }
         switch method {
         case "initialize":
             initialized = true
-            let folder = params["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue ?? params["rootUri"]?.stringValue
-            workspaceRoot = folder.map(Self.path) ?? params["rootPath"]?.stringValue
+            let folders = params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
+            let root = params["rootUri"]?.stringValue.map(Self.path) ?? params["rootPath"]?.stringValue
+            workspaceFolders = (folders.isEmpty ? root.map { [$0] } ?? [] : folders.map(Self.path))
+                .filter { $0.hasPrefix("/") }.map(LedgerLoader.normalise)
+            workspace = LedgerLoader.Confinement(roots: [], allowed: workspaceFolders)
             return [Self.result(id: id, .object([
                 ("capabilities", .object([
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
@@ -179,6 +188,7 @@ public final class LanguageServer {
         switch method {
         case "textDocument/didOpen":
             documents[uri] = Array((document["text"]?.stringValue ?? "").utf8)
+            includedBy.removeAll()
         case "textDocument/didChange":
             // Incremental sync: each change replaces a range (in the text as the changes before
             // it left it); a change without a range holds the whole text.
@@ -196,6 +206,7 @@ public final class LanguageServer {
             documents[uri] = bytes
         case "textDocument/didClose":
             documents[uri] = nil
+            includedBy.removeAll()
             members[uri] = nil
             parseCache.keep(only: members.values.reduce(into: Set(documents.keys.map(Self.key))) { $0.formUnion($1) })
             return [Self.publish(uri, [])]
@@ -208,7 +219,10 @@ public final class LanguageServer {
     /// A notification that isn't about one document.
     private func workspaceNotification(_ method: String) {
         // A file on disk changed (one not open in the editor): read it again on the next check.
-        if method == "workspace/didChangeWatchedFiles" { results.removeAll() }
+        if method == "workspace/didChangeWatchedFiles" {
+            results.removeAll()
+            includedBy.removeAll()
+        }
     }
 
     static func result(id: JSONValue, _ value: JSONValue) -> JSONValue {
@@ -262,16 +276,43 @@ public final class LanguageServer {
 
     /// The open document whose ledger includes this one (by the last check), else a file of
     /// the workspace's folder whose ledger includes it, else the document itself.
+    /// A workspace file is found to include the document from include lines alone (its own
+    /// and its includes'), without checking it: opening a file never checks its neighbours.
     func root(of uri: String) -> String {
         let key = Self.key(uri)
         if let open = members.keys.sorted().first(where: { $0 != uri && documents[$0] != nil && members[$0]?.contains(key) == true }) {
             return open
         }
         for candidate in workspaceFiles where Self.key(candidate) != key && documents[candidate] == nil {
-            if members[candidate] == nil { _ = result(candidate) }
-            if members[candidate]?.contains(key) == true { return candidate }
+            if includes(candidate).contains(key) { return candidate }
         }
         return uri
+    }
+
+    /// The files a workspace file includes, directly or through others, by their include
+    /// lines (read from open buffers first, then from disk where the include rules allow).
+    private func includes(_ uri: String) -> Set<String> {
+        if let known = includedBy[uri] { return known }
+        var found: Set<String> = []
+        var pending = [Self.path(uri)]
+        let overlay = Dictionary(documents.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        while let path = pending.popLast(), found.count < Self.scanFiles {
+            let key = LedgerLoader.normalise(path)
+            guard let bytes = overlay[key] ?? (mayRead(key) && FileSystem.size(key).map { $0 <= Self.scanBytes } == true ? try? FileSystem.read(key) : nil) else { continue }
+            for request in Parser.includes(of: SourceFile(path: key, bytes: bytes), fileIndex: 0).includes {
+                let included = LedgerLoader.normalise(request.path.hasPrefix("/") ? request.path : FileSystem.directory(of: key) + request.path)
+                if found.insert(included).inserted { pending.append(included) }
+            }
+        }
+        includedBy[uri] = found
+        return found
+    }
+
+    /// Whether a file may be read from disk: in a workspace folder, by the include rules.
+    func mayRead(_ path: String) -> Bool {
+        let absolute = LedgerLoader.normalise(path)
+        guard absolute.hasPrefix("/"), workspace.contains(absolute) else { return false }
+        return FileSystem.canonicalPath(absolute).map(workspace.contains) ?? true
     }
 
     /// The document read as a main file, its includes read from open buffers first; parsed
@@ -279,11 +320,13 @@ public final class LanguageServer {
     func result(_ root: String) -> Validator.Result? {
         if let result = results[root] { return result }
         // An open document, or a main file of the workspace read from the disk.
-        guard let bytes = documents[root] ?? (try? FileSystem.read(Self.path(root))) else { return nil }
+        let path = Self.path(root)
+        let inWorkspace = mayRead(path)
+        guard let bytes = documents[root] ?? (inWorkspace ? try? FileSystem.read(path) : nil) else { return nil }
         var overlay: [String: [UInt8]] = [:]
         for (other, text) in documents where other != root { overlay[Self.key(other)] = text }
-        let loaded = LedgerLoader.load(sources: [SourceFile(path: Self.path(root), bytes: bytes)], overlay: overlay,
-                                       allowedIncludes: workspaceRoot.map { [$0] } ?? [], cache: parseCache)
+        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: bytes)], overlay: overlay,
+                                       includeFolders: inWorkspace ? workspaceFolders : [], cache: parseCache)
         let result = Validator.validated(loaded)
         results[root] = result
         members[root] = Set(result.journal.ledger.files.map { LedgerLoader.normalise($0.path) })
