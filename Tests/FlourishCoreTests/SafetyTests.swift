@@ -82,16 +82,74 @@ import Testing
         #expect(Suggestion.closest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
     }
 
-    /// (The year 9999 gives 95,688 errors the same way; the year 2300 keeps the debug build quick.)
+    /// A snapshot far ahead overcommits every month to it: the errors past the first ten are
+    /// counted. (2100 keeps the debug build quick.)
     @Test func aSnapshotFarAheadCountsTheRestOfItsErrors() {
-        let text = "currency USD\naccount Bank checking\nopening 2026-01-01 Bank 100.00\nallowance 2026-01-01 10.00\nsnapshot 2300-12-31 funds 100.00\n"
+        let text = "currency USD\naccount Bank checking\nopening 2026-01-01 Bank 100.00\nallowance 2026-01-01 10.00\nsnapshot 2100-12-31 funds 100.00\n"
         let path = TestSupport.temporaryDirectory() + "/far.flourish"
         TestSupport.write(text, to: path)
         let result = TestSupport.run(["check", path])
         #expect(result.status == .problems)
-        #expect(result.stderr.contains("error: … and 3,290 more `overcommitted` errors like the ones above\n"))
-        #expect(result.stderr.hasSuffix("3300 errors (0 entries in 1 file)\n"))
+        #expect(result.stderr.contains("error: … and 890 more `overcommitted` errors like the ones above\n"))
         #expect(result.stderr.utf8.count < 5_000)
+    }
+
+    /// A year mistyped as 9999 would have the bucket rule, schedules and subscriptions worked
+    /// through eight thousand years (16 daily schedules: 20 s and 3.7 GB); it is an error, and
+    /// nothing is worked through.
+    @Test func aDateFarFromTheRestIsAnErrorNotEightThousandYearsOfWork() {
+        var text = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\nallowance 2026-01-01 1.00\n"
+        for index in 1...16 { text += "schedule 2026-01-01 S\(index) daily\n  Food  1.00\n  Bank\n" }
+        text += "subscription 2026-01-01 Paper 1.00 weekly next 2026-01-01 from Bank category Food\n"
+        text += "2026-01-02 * Lunch\n  Food  1.00\n  Bank\n9999-12-31 * Typo\n  Food  1.00\n  Bank\n"
+        let path = TestSupport.temporaryDirectory() + "/far.flourish"
+        TestSupport.write(text, to: path)
+        let started = ProcessInfo.processInfo.systemUptime
+        for command in [["check"], ["due"], ["record", "--dry-run"], ["report", "log"], ["report", "forecast"], ["report", "budget"]] {
+            let result = TestSupport.run(command + [path])
+            #expect(result.status == .problems, "\(command)")
+            #expect(result.stderr.hasPrefix("""
+            far.flourish:58:1: error: 9999-12-31 is more than 100 years from the ledger's other dates (around 2026-01-01)
+             58 | 9999-12-31 * Typo
+                | ^~~~~~~~~~~~~~~~~
+                = hint: a date this far is most often a typo in the year; a ledger's dates lie within 100 years of one another
+
+            """.replacingOccurrences(of: "far.flourish", with: path)), "\(command)")
+        }
+        #expect(ProcessInfo.processInfo.systemUptime - started < 10)
+    }
+
+    @Test func reportsAskedForCenturiesAreRefused() {
+        let path = TestSupport.temporaryDirectory() + "/l.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\n"
+                          + "schedule 2026-01-01 Paper daily\n  Food  1.00\n  Bank\n", to: path)
+        let forecast = TestSupport.run(["report", "forecast", path, "--until", "9999-12-31"])
+        #expect(forecast.status == .usage)
+        #expect(forecast.stderr.hasPrefix("Error: the forecast asks for 2026-01-01 to 9999-12-31, more than 20 years; ask for at most 20 years at a time\n"))
+        let log = TestSupport.run(["report", "log", path, "-p", "from 0001 to 9999"])
+        #expect(log.status == .usage)
+        #expect(log.stderr.hasPrefix("Error: the log asks for 0001-01-01 to 9998-12-31, more than 20 years; ask for at most 20 years at a time\n"))
+        for command in ["due", "record"] {
+            let due = TestSupport.run([command, path, "--through", "9999-12-31"])
+            #expect(due.status == .usage)
+            #expect(due.stderr.hasPrefix("Error: --through asks for 2026-01-01 to 9999-12-31, more than 20 years; ask for at most 20 years at a time\n"))
+        }
+    }
+
+    @Test func patternsNestAndRunOnlySoDeep() {
+        for (pattern, message) in [(String(repeating: "(", count: 40_000) + "a" + String(repeating: ")", count: 40_000),
+                                    "a pattern is at most 1000 characters long"),
+                                   (String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33),
+                                    "groups and repetitions nest at most 32 deep"),
+                                   ("a" + String(repeating: "?", count: 40), "groups and repetitions nest at most 32 deep")] {
+            #expect(throws: Pattern.SyntaxError.self) { try Pattern(pattern) }
+            do { _ = try Pattern(pattern) } catch { #expect(error.message == message) }
+        }
+        #expect((try? Pattern(String(repeating: "(", count: 32) + "a" + String(repeating: ")", count: 32)))?.match("a") != nil)
+        let path = TestSupport.temporaryDirectory() + "/l.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\nopening 2026-01-01 Bank 100.00\n", to: path)
+        let register = TestSupport.run(["report", "register", "re:" + String(repeating: "(", count: 40_000), path])
+        #expect(register.status == .usage)
     }
 
     @Test func anImportErrorShowsAFieldCutShort() {

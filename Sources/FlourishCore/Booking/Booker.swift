@@ -41,7 +41,7 @@ public enum Booker {
         for account in ledger.accounts where !account.isOffBudget { onBudget[Int(account.name.id)] = true }
         let items = order(ledger, excluded: excluded)
         let journal = Journal(ledger: ledger, index: index, items: items, parent: parent,
-                              dateRange: dateRange(ledger), onBudget: onBudget)
+                              dateRange: dateRange(ledger, &diagnostics), onBudget: onBudget)
         return Result(journal: journal, diagnostics: diagnostics)
     }
 
@@ -159,27 +159,54 @@ public enum Booker {
         return merged
     }
 
-    /// The first and last dates of all dated lines.
-    private static func dateRange(_ ledger: Ledger) -> ClosedRange<CivilDate>? {
+    /// How far apart a ledger's dates may lie, in years: a date farther than this from the
+    /// middle of the others (by count) is an error, left out of the ledger's span. Work done
+    /// a day or a month at a time (the bucket rule, schedules, subscriptions) then covers at
+    /// most two hundred years, whatever a typo in a year says (`9999-12-31`).
+    public static let plausibleYears = 100
+
+    /// Every dated line's date and place.
+    private static func forEachDated(_ ledger: Ledger, _ body: (CivilDate, SourceLocation) -> Void) {
+        for entry in ledger.entries { body(entry.date, entry.location) }
+        for item in ledger.openings { body(item.date, item.location) }
+        for item in ledger.corrections { body(item.date, item.location) }
+        for item in ledger.allowances { body(item.date, item.location) }
+        for item in ledger.earmarks { body(item.date, item.location) }
+        for item in ledger.goalMoves { body(item.date, item.location) }
+        for item in ledger.balanceAssertions { body(item.date, item.location) }
+        for item in ledger.snapshotAssertions { body(item.date, item.location) }
+        for item in ledger.budgets { body(item.date, item.location) }
+        for item in ledger.goals { body(item.date, item.location) }
+        for item in ledger.incomes { body(item.date, item.location) }
+        for item in ledger.savingsTargets { body(item.date, item.location) }
+        for item in ledger.subscriptions { body(item.date, item.location) }
+    }
+
+    /// The first and last dates of all dated lines within `plausibleYears` of the middle one;
+    /// each line farther away is an `implausible-date` error.
+    static func dateRange(_ ledger: Ledger, _ diagnostics: inout [Diagnostic]) -> ClosedRange<CivilDate>? {
         var low: CivilDate?
         var high: CivilDate?
-        func see(_ date: CivilDate) {
+        forEachDated(ledger) { date, _ in
             if low.map({ date < $0 }) ?? true { low = date }
             if high.map({ date > $0 }) ?? true { high = date }
         }
-        for entry in ledger.entries { see(entry.date) }
-        for item in ledger.openings { see(item.date) }
-        for item in ledger.corrections { see(item.date) }
-        for item in ledger.allowances { see(item.date) }
-        for item in ledger.earmarks { see(item.date) }
-        for item in ledger.goalMoves { see(item.date) }
-        for item in ledger.balanceAssertions { see(item.date) }
-        for item in ledger.snapshotAssertions { see(item.date) }
-        for item in ledger.budgets { see(item.date) }
-        for item in ledger.goals { see(item.date) }
-        for item in ledger.incomes { see(item.date) }
-        for item in ledger.savingsTargets { see(item.date) }
-        for item in ledger.subscriptions { see(item.date) }
+        guard let first = low, let last = high else { return nil }
+        guard last.year - first.year > plausibleYears else { return first...last }
+        // Rare: some date lies far from the others. The middle date by count stands for them.
+        var dated: [(date: CivilDate, location: SourceLocation)] = []
+        forEachDated(ledger) { dated.append(($0, $1)) }
+        let middle = dated.map(\.date).sorted()[dated.count / 2]
+        low = nil
+        high = nil
+        for (date, location) in dated {
+            if abs(date.year - middle.year) > plausibleYears {
+                diagnostics.append(Diagnostic(.implausibleDate(date, around: middle), at: location))
+                continue
+            }
+            if low.map({ date < $0 }) ?? true { low = date }
+            if high.map({ date > $0 }) ?? true { high = date }
+        }
         guard let low, let high else { return nil }
         return low...high
     }

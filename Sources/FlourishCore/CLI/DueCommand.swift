@@ -29,7 +29,11 @@ enum DueCommand {
 
     /// `--through DATE` (or `today`); by default the ledger's last dated line.
     static func throughDate(_ invocation: Invocation, _ journal: Journal, _ context: Flourish.Context) throws(Invocation.UsageError) -> CivilDate {
-        if let day = try ReportCommand.parseDay(invocation.values["--through"], context) { return day }
+        if let day = try ReportCommand.parseDay(invocation.values["--through"], context) {
+            // At most as far past the ledger's last date as a report may look.
+            if let last = journal.dateRange?.upperBound, last < day { try ReportCommand.limitSpan(last...day, "--through") }
+            return day
+        }
         return journal.dateRange?.upperBound ?? .earliest
     }
 

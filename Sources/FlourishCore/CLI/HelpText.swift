@@ -170,7 +170,7 @@ enum HelpText {
       --depth <n>             register, balances and budget: categories to n levels
                               (1: Food for Food:Dining).
       --until <date>          forecast: the last day (default: three months after the
-                              report date).
+                              report date; at most 20 years after it, as -p for log).
       --match <text>          The same as desc:<text>.
       --tag <tag>             The same as tag:<tag>.
       --settle                people: the transfers that settle everyone.
@@ -448,7 +448,7 @@ enum HelpText {
     OPTIONS:
       -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --through <date>        Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
-                              last dated line).
+                              last dated line; at most 20 years after it).
       --only <name>           Only this schedule or subscription (repeatable).
       --format <format>       text (default) or json.
       --locale <locale>       Show amounts the reader's way (default: the ledger's display).
@@ -474,7 +474,7 @@ enum HelpText {
     OPTIONS:
       -f, --file <file>       The ledger file to append to.
       --through <date>        Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
-                              last dated line).
+                              last dated line; at most 20 years after it).
       --only <name>           Only this schedule or subscription (repeatable).
       --dry-run               Print the entries instead of writing them.
       --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).

@@ -102,6 +102,7 @@ enum ReportCommand {
             let until = try parseDay(invocation.values["--until"], context)
                 ?? CivilDate.clamped(year: from.year, month: from.month + 3, day: from.day) ?? CivilDate.latest
             guard from < until else { throw Invocation.UsageError(message: "--until must come after the report date, \(from)") }
+            try limitSpan(from...until, "the forecast")
             // The journal is handed over: the projection extends its ledger in place.
             let (made, problems, files) = ForecastReport.make(consume journal, from: from, until: until)
             guard let report = made else {
@@ -122,6 +123,7 @@ enum ReportCommand {
             let periodGiven = periodOptions.contains { invocation.values[$0] != nil }
             let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, journal.ledger)
                 : parseRange(invocation.values["--date"], context, journal.ledger) ?? max(month.first, span.lowerBound)...span.upperBound
+            try limitSpan(range, "the log")
             let report = LogReport.make(journal, range: range)
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
             return .success
@@ -349,6 +351,18 @@ enum ReportCommand {
         guard let value else { return .text }
         if let format = Format(rawValue: value) { return format }
         throw Invocation.UsageError(message: "unknown format '\(value)'; use one of: " + Format.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    /// The longest span, in years, that a report made a day at a time covers (`forecast`,
+    /// `log`, `due` and `record`): asked for more, they refuse with a usage error instead of
+    /// working and printing for centuries.
+    static let longestSpanYears = 20
+
+    /// A usage error when `range` is longer than `longestSpanYears`; `asked` says which option.
+    static func limitSpan(_ range: ClosedRange<CivilDate>, _ asked: String) throws(Invocation.UsageError) {
+        guard range.upperBound.dayNumber - range.lowerBound.dayNumber > longestSpanYears * 366 else { return }
+        throw Invocation.UsageError(message: "\(asked) asks for \(range.lowerBound) to \(range.upperBound), more than \(longestSpanYears) years; "
+                                    + "ask for at most \(longestSpanYears) years at a time")
     }
 
     /// `YYYY-MM-DD` or `today` (the only way the clock is ever read).

@@ -44,6 +44,8 @@ public enum Problem: Sendable, Equatable {
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
     case sumOverflow(what: String, currency: Currency)
     case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
+    /// A date more than `Booker.plausibleYears` from the middle of the ledger's dates.
+    case implausibleDate(CivilDate, around: CivilDate)
     /// A schedule's or subscription's occurrences due more than the grace days ago and not recorded.
     case notRecorded(name: String, count: Int, oldest: CivilDate, daysLate: Int)
     case deadlineBeforeStart(goal: String)
@@ -101,6 +103,7 @@ public enum Problem: Sendable, Equatable {
         case .emptyEntry: return "empty-entry"
         case .includeNotFound: return "include-not-found"
         case .includeOutside: return "include-outside"
+        case .implausibleDate: return "implausible-date"
         case .includeRefused: return "include-refused"
         case .includeNotReadable: return "include-not-a-ledger"
         case .includeCycle: return "include-cycle"
@@ -174,6 +177,8 @@ public enum Problem: Sendable, Equatable {
             return "cannot include `\(Self.shown(path))`: \(reason)"
         case .includeOutside(let path):
             return "`\(Self.shown(path))` is outside the ledger's folder; it was not read"
+        case .implausibleDate(let date, let around):
+            return "\(date) is more than \(Booker.plausibleYears) years from the ledger's other dates (around \(around))"
         case .includeRefused(let path, let hidden, let kind):
             return hidden ? "`\(Self.shown(path))` is a hidden file or lies in a hidden folder; it was not read"
                 : "`\(Self.shown(path))` is not named as \(kind == "ledger" ? "a ledger (*.flourish)" : "an import rules file (*.rules)"); it was not read"
@@ -279,6 +284,8 @@ public enum Problem: Sendable, Equatable {
             return "include paths are relative to the including file"
         case .includeOutside:
             return "a ledger includes files from its main file's folder and below; allow another folder with --allow-include DIR or FLOURISH_INCLUDE_PATH"
+        case .implausibleDate:
+            return "a date this far is most often a typo in the year; a ledger's dates lie within \(Booker.plausibleYears) years of one another"
         case .includeRefused(_, let hidden, _):
             return (hidden ? "hidden files and folders (.git, .env, .ssh…) may hold secrets" : "other files may hold secrets")
                 + "; name the file with --allow-include FILE to include it anyway"

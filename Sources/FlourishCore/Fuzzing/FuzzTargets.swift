@@ -6,7 +6,7 @@ public enum FuzzTargets {
     /// The targets by name, as `Fuzz/run` and the regression tests call them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("parse", parse), ("check", check), ("fmt", fmt), ("report", report),
-        ("export", export), ("csv", csv), ("rules", rules), ("convert", convert),
+        ("export", export), ("csv", csv), ("rules", rules), ("convert", convert), ("server", server),
     ]
 
     /// A ledger from memory, in a folder that does not exist, so includes read nothing.
@@ -115,5 +115,21 @@ public enum FuzzTargets {
         guard let rules = parsed.rules else { return }
         let read = Importer.rows(csvFile, fileIndex: 1, rules: rules, decimals: 2)
         _ = Importer.entries(read.rows, account: rules.account, decimals: 2)
+    }
+
+    /// The language server on a byte stream, after `initialize` (a workspace that does not
+    /// exist: nothing is read from disk). The bytes arrive in two writes, cut where the first
+    /// byte says. Unless the stream left a message half-read or asked the server to exit, a
+    /// well-framed request after it must be answered.
+    public static func server(_ bytes: [UInt8]) {
+        let server = LanguageServer(today: { CivilDate(year: 2026, month: 11, day: 22)! })
+        func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+        _ = server.receive(framed(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"rootUri":"file:///nonexistent-flourish-fuzz"}}"#))
+        let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % bytes.count
+        _ = server.receive(Array(bytes[..<cut]))
+        _ = server.receive(Array(bytes[cut...]))
+        guard !server.isWaitingForMore, server.exitStatus == nil else { return }
+        let reply = server.receive(framed(#"{"jsonrpc":"2.0","id":"fuzz-probe","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nonexistent-flourish-fuzz/a.flourish"},"position":{"line":0,"character":0}}}"#))
+        precondition(String(decoding: reply, as: UTF8.self).contains(#""id":"fuzz-probe""#), "a well-framed request was not answered")
     }
 }

@@ -26,8 +26,18 @@ struct Pattern: Sendable {
         var offset: Int
     }
 
+    /// The longest pattern read, in characters, and the deepest nesting of groups and
+    /// quantifiers: matching and parsing recurse along both, so they stay far from the stack's
+    /// end whatever a rules file or a query holds.
+    static let maximumLength = 1_000
+    static let maximumNesting = 32
+
     init(_ text: String) throws(SyntaxError) {
-        var parser = Parser(scalars: Array(text.lowercased().unicodeScalars))
+        let scalars = Array(text.lowercased().unicodeScalars)
+        guard scalars.count <= Self.maximumLength else {
+            throw SyntaxError(message: "a pattern is at most \(Self.maximumLength) characters long", offset: Self.maximumLength)
+        }
+        var parser = Parser(scalars: scalars)
         root = try parser.alternation()
         if parser.index < parser.scalars.count {
             throw SyntaxError(message: "unmatched `)`", offset: parser.index)
@@ -162,6 +172,8 @@ struct Pattern: Sendable {
         let scalars: [Unicode.Scalar]
         var index = 0
         var groupCount = 0
+        /// Groups open around the place being read.
+        var depth = 0
 
         mutating func alternation() throws(SyntaxError) -> Node {
             var options = [try sequence()]
@@ -176,8 +188,15 @@ struct Pattern: Sendable {
             var nodes: [Node] = []
             while index < scalars.count && scalars[index] != "|" && scalars[index] != ")" {
                 var atom = try self.atom()
+                var quantifiers = 0
                 while index < scalars.count {
                     let scalar = scalars[index]
+                    if "*+?{".unicodeScalars.contains(scalar) {
+                        quantifiers += 1
+                        guard depth + quantifiers <= Pattern.maximumNesting else {
+                            throw SyntaxError(message: "groups and repetitions nest at most \(Pattern.maximumNesting) deep", offset: index)
+                        }
+                    }
                     if scalar == "*" { atom = .repeated(atom, min: 0, max: nil); index += 1 }
                     else if scalar == "+" { atom = .repeated(atom, min: 1, max: nil); index += 1 }
                     else if scalar == "?" { atom = .repeated(atom, min: 0, max: 1); index += 1 }
@@ -222,6 +241,11 @@ struct Pattern: Sendable {
             case "(":
                 groupCount += 1
                 let number = groupCount
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= Pattern.maximumNesting else {
+                    throw SyntaxError(message: "groups and repetitions nest at most \(Pattern.maximumNesting) deep", offset: index - 1)
+                }
                 let inner = try alternation()
                 guard index < scalars.count && scalars[index] == ")" else {
                     throw SyntaxError(message: "`(` without its `)`", offset: index)
