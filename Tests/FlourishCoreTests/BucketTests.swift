@@ -472,7 +472,7 @@ import Testing
         // Measured against what the month had (carried in + budget): 250 of 250 in December
         // would be "near", not over the 300 budget.
         let december = TestSupport.run(["report", "budget", path, "--month", "2026-12", "--format", "csv"]).stdout
-        #expect(december.contains("Food,300.00,-50.00,50.00,250.00,200.00,16.67,16.67,\r\n"))
+        #expect(december.contains("Food,300.00,-50.00,50.00,250.00,200.00,16.66,16.66,\r\n"))
         // Without `rollover` nothing is set aside for budgets, and spending eats the allowance.
         let plain = try snapshot(ledger.replacingOccurrences(of: " rollover", with: ""), "2026-10-10")
         #expect(plain.envelopes.isEmpty && plain.allowanceSpentToday == Money(minorUnits: 25000))

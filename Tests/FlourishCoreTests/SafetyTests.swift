@@ -221,3 +221,19 @@ import Testing
         #expect(review.stdout.hasPrefix("Monthly review of 2400-01 (2400-01-01 to 2400-01-31), as of 2400-01-31: no data yet\n"))
     }
 }
+
+/// Percentages are cut as docs/reports.md says, in the figure the status is judged on too.
+@Suite struct PercentageTests {
+    @Test func aShareJustUnderNinetyPercentIsNotNear() {
+        let path = TestSupport.temporaryDirectory() + "/b.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 1000.00\nbudget 2026-11-01 Food 200.00\n"
+                          + "2026-11-02 * Shop\n  Food  179.99\n  Bank\n", to: path)
+        let result = TestSupport.run(["report", "budget", path])
+        #expect(result.stdout.contains("Food          $200.00  $179.99     $20.01   89%  [#########-]          \n")
+                || result.stdout.contains("Food          $200.00  $179.99     $20.01   89%  [#########-]\n"))
+        #expect(!result.stdout.contains("near"))
+        #expect(Money.basisPoints(Money(minorUnits: 17_999), of: Money(minorUnits: 20_000)) == 8_999)
+        #expect(Money.basisPoints(Money(minorUnits: -17_999), of: Money(minorUnits: 20_000)) == -8_999)
+        #expect(Money.basisPoints(Money(minorUnits: Int64.max), of: Money(minorUnits: 1)) == Int.max)
+    }
+}

@@ -90,12 +90,14 @@ extension Money {
         return try Money.signed(magnitude, negative: negative)
     }
 
-    /// `part ÷ whole` in basis points (10000 = 100%), rounded half away from zero; nil when the
+    /// `part ÷ whole` in basis points (10000 = 100%), cut towards zero; nil when the
     /// whole is zero. Shares too large for an `Int` are clamped, as they are only ever shown.
     public static func basisPoints(_ part: Money, of whole: Money) -> Int? {
         guard whole.minorUnits != 0 else { return nil }
-        if let share = try? part.scaled(by: 10_000, over: Int(whole.minorUnits)) { return Int(share.minorUnits) }
-        return (part.minorUnits < 0) == (whole.minorUnits < 0) ? Int.max : Int.min
+        // Cut towards zero, never rounded up: 179.99 of 200.00 is 8,999 (89 %), not "near" 90 %.
+        // A 128-bit product cannot overflow; a share past Int's range is its end.
+        let share = Int128(part.minorUnits) * 10_000 / Int128(whole.minorUnits)
+        return Int(exactly: share) ?? (share < 0 ? Int.min : Int.max)
     }
 
     /// The sum of many amounts.
