@@ -237,3 +237,29 @@ import Testing
         #expect(Money.basisPoints(Money(minorUnits: Int64.max), of: Money(minorUnits: 1)) == Int.max)
     }
 }
+
+/// The register of every line keeps a running balance per account, category or person: a
+/// ledger whose every total is in range never fails for a sum over all its lines.
+@Suite struct RegisterRunningTests {
+    /// (On-budget and off-budget totals are each in range; their sum is not.)
+    @Test func anInRangeLedgerNeverOverflowsTheRegisterOfAllLines() {
+        let path = TestSupport.temporaryDirectory() + "/big.flourish"
+        TestSupport.write("""
+        currency USD
+        account Bank checking
+        account Brokerage savings off-budget
+        opening 2026-01-01 Bank 50000000000000000.00
+        opening 2026-01-01 Brokerage 50000000000000000.00
+
+        """, to: path)
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let result = TestSupport.run(["report", "register", path, "--format", "csv"])
+        #expect(result.status == .success)
+        #expect(result.stdout == """
+        date,status,description,tags,target,amount,running\r
+        2026-01-01,,opening balance,,Bank,50000000000000000.00,50000000000000000.00\r
+        2026-01-01,,opening balance,,Brokerage,50000000000000000.00,50000000000000000.00\r
+
+        """)
+    }
+}

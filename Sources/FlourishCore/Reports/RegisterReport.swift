@@ -34,7 +34,8 @@ public struct RegisterReport: Sendable {
 
     /// Keeps the lines the query keeps (every line without terms); with `depth`, each line
     /// is shown under its category's ancestor at that depth (`Food` for `Food:Dining` at 1).
-    /// The running balance sums the kept lines from the start.
+    /// The running balance sums the kept lines from the start (without names, each target's
+    /// own).
     public static func make(_ context: ReportContext, query: ReportQuery, depth: Int? = nil) throws(MoneyOverflow) -> RegisterReport {
         let journal = context.journal
         var running = Money.zero
@@ -44,6 +45,10 @@ public struct RegisterReport: Sendable {
         if query.isEmpty {
             kept.reserveCapacity(journal.ledger.postings.count + journal.ledger.openings.count + journal.ledger.corrections.count)
         }
+        // Without names, each line's running balance is that of its own account, category or
+        // person (as shown): a sum booking has checked, where one over every line of the
+        // ledger could overflow on the way though no total does.
+        var byTarget = query.isEmpty ? [Money](repeating: .zero, count: journal.ledger.names.names.count) : []
         // Lines before the period count towards the running balance without being shown.
         let end = journal.end(through: context.to)
         for index in 0..<end {
@@ -52,9 +57,16 @@ public struct RegisterReport: Sendable {
             var failure: MoneyOverflow?
             journal.forEachLine(of: item) { target, amount, location in
                 guard failure == nil, query.keeps(target: target, amount: amount) else { return }
-                do { running = try running + amount } catch { failure = MoneyOverflow(at: location); return }
-                guard item.date >= context.from else { return }
                 let shown = depth.map { journal.ancestor(of: target, atDepth: $0 - 1) } ?? target
+                do {
+                    if byTarget.isEmpty {
+                        running = try running + amount
+                    } else {
+                        byTarget[Int(shown)] = try byTarget[Int(shown)] + amount
+                        running = byTarget[Int(shown)]
+                    }
+                } catch { failure = MoneyOverflow(at: location); return }
+                guard item.date >= context.from else { return }
                 kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: running))
             }
             if let failure { throw failure }
