@@ -26,12 +26,12 @@ import Testing
     func snapshot(_ ledger: String, _ day: String) throws -> BucketSnapshot {
         let loaded = TestSupport.load(ledger)
         #expect(Validator.validate(loaded).filter { $0.severity == .error }.isEmpty)
-        return try #require(BucketEngine(TestSupport.book(loaded)).snapshot(at: date(day)))
+        return try #require(try BucketEngine(TestSupport.book(loaded)).snapshot(at: date(day)))
     }
 
     func text(_ ledger: String, _ day: String) throws -> String {
         let loaded = TestSupport.load(ledger)
-        return SnapshotRenderer.text(try #require(SnapshotReport.make(TestSupport.book(loaded), date: date(day))))
+        return SnapshotRenderer.text(try #require(try SnapshotReport.make(TestSupport.book(loaded), date: date(day))))
     }
 
     @Test func scenario1Seed() throws {
@@ -157,7 +157,7 @@ import Testing
 
         """)
         let loaded = TestSupport.load(after)
-        let log = LogReport.make(TestSupport.book(loaded), range: date("2026-11-22")...date("2026-11-22"))
+        let log = try LogReport.make(TestSupport.book(loaded), range: date("2026-11-22")...date("2026-11-22"))
         #expect(LogRenderer.text(log).hasSuffix("""
         Corrections
         Date        Account  Amount  Reason

@@ -239,3 +239,60 @@ import Testing
         #expect(budget.stderr.contains("big.flourish:7:24: error: the total budget of 2026-01 is too large to compute exactly"))
     }
 }
+
+/// A bucket figure that overflows is the same error in `check` and in every report that
+/// shows bucket figures: never a report with a partial total.
+@Suite struct BucketOverflowTests {
+    static let bills = """
+    currency USD
+    account Bank checking
+    category A
+    category B
+    category C
+    category D
+    opening 2026-11-01 Bank 100.00
+    earmark 2026-11-01 A 30000000000000000.00 due 20
+    earmark 2026-11-01 B 30000000000000000.00 due 20
+    earmark 2026-11-01 C 30000000000000000.00 due 20
+    earmark 2026-11-01 D 30000000000000000.00 due 20
+    2026-11-02 * Paid A's share
+      A  1.00
+      Bank
+
+    """
+
+    @Test func billsThatOverflowAreAnErrorInEveryReport() {
+        let path = TestSupport.temporaryDirectory() + "/bills.flourish"
+        TestSupport.write(Self.bills, to: path)
+        let error = """
+        \(path):11:22: error: the money earmarked for bills on 2026-11-01 is too large to compute exactly
+         11 | earmark 2026-11-01 D 30000000000000000.00 due 20
+            |                      ^~~~~~~~~~~~~~~~~~~~
+            = hint: amounts and their sums must stay within ±92,233,720,368,547,758.07 USD, the largest figure Flourish holds exactly
+
+        """
+        #expect(TestSupport.run(["check", path]).stderr.contains(error))
+        for kind in ["snapshot", "dashboard", "log", "review", "goals"] {
+            let result = TestSupport.run(["report", kind, path])
+            #expect(result.status == .problems, "\(kind)")
+            #expect(result.stdout == "", "\(kind)")
+            #expect(result.stderr == error, "\(kind)")
+        }
+    }
+
+    @Test func subscriptionsThatOverflowAreAnErrorWithoutABucketRule() {
+        let path = TestSupport.temporaryDirectory() + "/subscriptions.flourish"
+        var text = "currency USD\naccount Bank checking\ncategory S\nopening 2026-11-01 Bank 100.00\n"
+        for name in ["A", "B", "C", "D"] {
+            text += "subscription 2026-11-01 \(name) 30000000000000000.00 monthly next 2026-11-20 from Bank category S\n"
+        }
+        TestSupport.write(text, to: path)
+        let error = "\(path):8:1: error: the money set aside for bills on 2026-11-01 is too large to compute exactly\n"
+        let check = TestSupport.run(["check", path])
+        #expect(check.status == .problems)
+        #expect(check.stderr.hasPrefix(error))
+        let dashboard = TestSupport.run(["report", "dashboard", path])
+        #expect(dashboard.status == .problems)
+        #expect(dashboard.stderr.hasPrefix(error))
+    }
+}

@@ -54,7 +54,7 @@ import Testing
     @Test func textAndJSONAgree() throws {
         let loaded = try LedgerLoader.load(paths: [Self.household])
         for day in [(2026, 9, 1), (2026, 10, 15), (2026, 11, 21)] {
-            let report = try #require(SnapshotReport.make(TestSupport.book(loaded), date: CivilDate(year: day.0, month: day.1, day: day.2)!))
+            let report = try #require(try SnapshotReport.make(TestSupport.book(loaded), date: CivilDate(year: day.0, month: day.1, day: day.2)!))
             let json = SnapshotRenderer.json(report)
             let text = SnapshotRenderer.text(report)
             let money = MoneyFormat(loaded.ledger.currency)
@@ -117,7 +117,7 @@ import Testing
             let budgetMonth = context.month(containing: asOf)
             let budget = try BudgetReport.make(context, month: budgetMonth)
             let review = try ReviewReport.make(context, month: budgetMonth)
-            let snapshot = try #require(BucketEngine(journal).snapshot(at: asOf))
+            let snapshot = try #require(try BucketEngine(journal).snapshot(at: asOf))
             let dashboard = try #require(try DashboardReport.make(context))
             #expect(review.expenses == budget.totalSpent)
             #expect(review.budget.lines.map(\.spent) == budget.lines.map(\.spent))

@@ -160,6 +160,13 @@ public struct BucketEngine {
     public struct Outcome {
         public var overflow: Overflow?
         public var log = BucketLog()
+
+        /// The outcome, or the overflow as the error every report and `check` give for it:
+        /// no figure of a run that overflowed is shown.
+        public func checked() throws(MoneyOverflow) -> Outcome {
+            if let overflow { throw overflow.error }
+            return self
+        }
     }
 
     /// A bucket figure too large to compute exactly: which, on what day, and the line that
@@ -168,6 +175,9 @@ public struct BucketEngine {
         public var what: String
         public var date: CivilDate
         public var location: SourceLocation
+
+        /// "the money earmarked for bills on 2026-11-01", at the line that pushed it over.
+        public var error: MoneyOverflow { MoneyOverflow(at: location, what: "\(what) on \(date)") }
     }
 
     /// Runs from the first dated line through `end`, calling `visit` with each day's snapshot
@@ -267,9 +277,10 @@ public struct BucketEngine {
     }
 
     /// The snapshot at the end of `date`.
-    public func snapshot(at date: CivilDate) -> BucketSnapshot? {
+    /// Throws when a figure overflowed on the way (`Outcome.checked`).
+    public func snapshot(at date: CivilDate) throws(MoneyOverflow) -> BucketSnapshot? {
         var result: BucketSnapshot?
-        run(through: date, everyDay: false) { snapshot, _ in if snapshot.date == date { result = snapshot } }
+        _ = try run(through: date, everyDay: false) { snapshot, _ in if snapshot.date == date { result = snapshot } }.checked()
         return result
     }
 

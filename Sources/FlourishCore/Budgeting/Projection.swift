@@ -65,7 +65,8 @@ public struct Projection: Sendable {
 
         // Earmarks: paid on their due day (the month's last day without one), each month.
         var month = journal.month(containing: first)
-        let snapshot = BucketEngine(copy journal).snapshot(at: start)
+        // An overflow here is the forecast's own run's to report (ForecastReport).
+        let snapshot = (try? BucketEngine(copy journal).snapshot(at: start)) ?? nil
         while month.first <= end {
             for earmark in currentEarmarks(ledger, on: max(month.first, first)) {
                 let category = earmark.category.id

@@ -107,7 +107,8 @@ enum InitCommand {
             return .ioError
         }
         context.stdout.write((interactive ? "\n" : "") + "wrote \(path): it checks clean.\n\n")
-        if let snapshot = SnapshotReport.make(checked.journal, date: plan.date) {
+        // The ledger checked clean, so no bucket figure overflows.
+        if let snapshot = (try? SnapshotReport.make(checked.journal, date: plan.date)) ?? nil {
             context.stdout.write(SnapshotRenderer.text(snapshot, display: plan.display))
         }
         let firstAccount = StringLiteral.name(plan.accounts[0].name)

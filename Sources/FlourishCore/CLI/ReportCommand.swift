@@ -91,7 +91,9 @@ enum ReportCommand {
         switch kind {
         case .snapshot:
             let day = try parseDay(invocation.values["--date"], context) ?? span.upperBound
-            guard let report = SnapshotReport.make(journal, date: day) else {
+            let made: SnapshotReport?
+            do { made = try SnapshotReport.make(journal, date: day) } catch { return overflowed(error, kind, journal, context) }
+            guard let report = made else {
                 context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
                 return .problems
             }
@@ -124,7 +126,8 @@ enum ReportCommand {
             let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, journal.ledger)
                 : parseRange(invocation.values["--date"], context, journal.ledger) ?? max(month.first, span.lowerBound)...span.upperBound
             try limitSpan(range, "the log")
-            let report = LogReport.make(journal, range: range)
+            let report: LogReport
+            do { report = try LogReport.make(journal, range: range) } catch { return overflowed(error, kind, journal, context) }
             context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
             return .success
         default:
@@ -203,11 +206,7 @@ enum ReportCommand {
                 return .success  // rendered above
             }
         } catch {
-            let location = error.location ?? SourceLocation(file: 0, range: 0..<0)
-            let diagnostic = Diagnostic(.sumOverflow(what: error.what ?? "a figure of the \(kind.rawValue) report", currency: journal.currency),
-                                        at: location)
-            context.stderr.write(DiagnosticRenderer(files: journal.ledger.files, colour: context.colour).render([diagnostic]))
-            return .problems
+            return overflowed(error, kind, journal, context)
         }
         let renderer = DocumentRenderer(currency: journal.ledger.currency, display: display,
                                         colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
@@ -224,6 +223,16 @@ enum ReportCommand {
         }
         guard let captured = target as? CapturedOutput else { return .success }
         return write(captured.text, to: output, context)
+    }
+
+    /// A figure of the report too large to compute exactly: the diagnostic `check` gives for
+    /// it, and exit status 1 — never a report with a partial figure.
+    static func overflowed(_ error: MoneyOverflow, _ kind: Kind, _ journal: Journal, _ context: Flourish.Context) -> ExitCode {
+        let location = error.location ?? SourceLocation(file: 0, range: 0..<0)
+        let diagnostic = Diagnostic(.sumOverflow(what: error.what ?? "a figure of the \(kind.rawValue) report", currency: journal.currency),
+                                    at: location)
+        context.stderr.write(DiagnosticRenderer(files: journal.ledger.files, colour: context.colour).render([diagnostic]))
+        return .problems
     }
 
     /// The report on standard output, or written atomically to `output`.

@@ -68,15 +68,15 @@ public enum FuzzTargets {
             render(try SubscriptionsReport.make(context).document)
             render(try GoalsReport.make(context).document)
             render(try RegisterReport.make(context, query: ReportQuery(journal)).document)
+            if let snapshot = try SnapshotReport.make(journal, date: span.upperBound) {
+                _ = SnapshotRenderer.text(snapshot)
+                _ = SnapshotRenderer.json(snapshot)
+            }
+            let log = try LogReport.make(journal, range: month.first...max(month.first, span.upperBound))
+            _ = LogRenderer.text(log)
         } catch {
             precondition(error.location != nil || error.what != nil, "an overflow that names nothing")
         }
-        if let snapshot = SnapshotReport.make(journal, date: span.upperBound) {
-            _ = SnapshotRenderer.text(snapshot)
-            _ = SnapshotRenderer.json(snapshot)
-        }
-        let log = LogReport.make(journal, range: month.first...max(month.first, span.upperBound))
-        _ = LogRenderer.text(log)
     }
 
     /// Every export of a ledger without errors.

@@ -68,7 +68,7 @@ public struct BudgetReport: Sendable {
         // month or on the report date within it.
         var envelopes: [String: BucketSnapshot.EnvelopeStatus] = [:]
         if ledger.budgets.contains(where: { ledger.rollsOver($0) }),
-           let snapshot = BucketEngine(journal).snapshot(at: max(month.first, min(context.asOf, month.last))) {
+           let snapshot = try BucketEngine(journal).snapshot(at: max(month.first, min(context.asOf, month.last))) {
             for envelope in snapshot.envelopes { envelopes[envelope.category] = envelope }
         }
         var lines: [Line] = []

@@ -22,7 +22,7 @@ public struct DashboardReport: Sendable {
     public var actions: [ReportDocument.Sentence]
 
     public static func make(_ context: ReportContext) throws(MoneyOverflow) -> DashboardReport? {
-        guard let snapshot = BucketEngine(context.journal).snapshot(at: context.asOf) else { return nil }
+        guard let snapshot = try BucketEngine(context.journal).snapshot(at: context.asOf) else { return nil }
         typealias Sentence = ReportDocument.Sentence
         let asOf = context.asOf
         let horizon = asOf.adding(days: upcomingDays)

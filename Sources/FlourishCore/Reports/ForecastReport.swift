@@ -41,9 +41,14 @@ public struct ForecastReport: Sendable {
         let projected = projection.journal
         var days: [Day] = []
         let byDate = Dictionary(grouping: projection.events, by: \.date)
-        BucketEngine(projected).run(through: until) { snapshot, _ in
+        let outcome = BucketEngine(projected).run(through: until) { snapshot, _ in
             guard snapshot.date >= from else { return }
             days.append(Day(snapshot: snapshot, events: byDate[snapshot.date] ?? []))
+        }
+        if let overflow = outcome.overflow {
+            let error = overflow.error
+            return (nil, [Diagnostic(.sumOverflow(what: error.what ?? overflow.what, currency: projected.currency), at: overflow.location)],
+                    projected.ledger.files)
         }
         let ledger = projected.ledger
         func place(_ location: SourceLocation?) -> String? {

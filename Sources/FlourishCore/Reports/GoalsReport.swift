@@ -30,7 +30,7 @@ public struct GoalsReport: Sendable {
     /// `snapshot` may be given when the caller already has the one at the report date.
     public static func make(_ context: ReportContext, snapshot known: BucketSnapshot? = nil) throws(MoneyOverflow) -> GoalsReport {
         let ledger = context.ledger
-        let snapshot = known?.date == context.asOf ? known : BucketEngine(context.journal).snapshot(at: context.asOf)
+        let snapshot = known?.date == context.asOf ? known : try BucketEngine(context.journal).snapshot(at: context.asOf)
         var lines: [Line] = []
         var seen = Set<Int32>()
         for goal in ledger.goals where seen.insert(goal.name.id).inserted {

@@ -4,8 +4,8 @@ public struct LogReport: Sendable {
     public var log: BucketLog
     public var currency: Currency?
 
-    public static func make(_ journal: Journal, range: ClosedRange<CivilDate>) -> LogReport {
-        let outcome = BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound, everyDay: false) { _, _ in }
+    public static func make(_ journal: Journal, range: ClosedRange<CivilDate>) throws(MoneyOverflow) -> LogReport {
+        let outcome = try BucketEngine(journal).run(through: range.upperBound, recordLog: true, logFrom: range.lowerBound, everyDay: false) { _, _ in }.checked()
         var log = outcome.log
         log.days.removeAll { !range.contains($0.date) }
         log.reserve.removeAll { !range.contains($0.date) }

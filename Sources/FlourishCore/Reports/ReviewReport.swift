@@ -200,9 +200,9 @@ public struct ReviewReport: Sendable {
         let budget = try BudgetReport.make(context, month: month)
         // One run of the engine gives both the log (days over the allowance) and the snapshot.
         var snapshot: BucketSnapshot?
-        let log = BucketEngine(journal).run(through: asOf, recordLog: true, logFrom: month.first, everyDay: false) { day, _ in
+        let log = try BucketEngine(journal).run(through: asOf, recordLog: true, logFrom: month.first, everyDay: false) { day, _ in
             if day.date == asOf { snapshot = day }
-        }.log
+        }.checked().log
         let overDays = log.days.filter { range.contains($0.date) && $0.fromSavings > .zero }
         let goals = try GoalsReport.make(context, snapshot: snapshot)
         var report = ReviewReport(month: month, asOf: asOf, income: income, expenses: expenses,

@@ -4,8 +4,8 @@ public struct SnapshotReport: Sendable {
     public var currency: Currency?
 
     /// The snapshot at the end of `date`; nil when the ledger has no dated lines.
-    public static func make(_ journal: Journal, date: CivilDate) -> SnapshotReport? {
-        guard let snapshot = BucketEngine(journal).snapshot(at: date) else { return nil }
+    public static func make(_ journal: Journal, date: CivilDate) throws(MoneyOverflow) -> SnapshotReport? {
+        guard let snapshot = try BucketEngine(journal).snapshot(at: date) else { return nil }
         return SnapshotReport(snapshot: snapshot, currency: journal.ledger.currency)
     }
 }

@@ -525,7 +525,7 @@ public final class LanguageServer {
         var text: String
         if let entry, offset < Int(entry.location.start) + 10 {
             // An entry's date: the buckets at the end of that day.
-            guard let snapshot = BucketEngine(journal).snapshot(at: date) else { return .null }
+            guard let snapshot = (try? BucketEngine(journal).snapshot(at: date)) ?? nil else { return .null }
             text = "**\(date)** — the buckets at the end of the day\n\n"
                 + "funds \(money.text(snapshot.funds)) · allowance set aside \(money.text(snapshot.allowanceSetAside))"
                 + " · monthly \(money.text(snapshot.monthlySetAside)) · goals \(money.text(snapshot.goalsTotal))"

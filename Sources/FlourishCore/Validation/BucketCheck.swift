@@ -1,12 +1,16 @@
 extension Check {
     /// The bucket reconciliation rule: on every day's snapshot main savings is not negative and
     /// no goal is overdrawn; `snapshot` assertions hold. Applies from the day the ledger first
-    /// sets anything aside (`BucketEngine.ruleStart`); `snapshot` assertions are checked always.
+    /// sets anything aside (`BucketEngine.ruleStart`); `snapshot` assertions are checked always,
+/// and a bucket figure that overflows is an error whenever anything is set aside.
     /// Runs only on a ledger without other errors.
     static let buckets = Check(name: "buckets", needsValidLedger: true, withOptions: { journal, options in
         let ledger = journal.ledger
         let engine = BucketEngine(journal)
-        guard let range = engine.dateRange, engine.hasBudget || !ledger.snapshotAssertions.isEmpty else { return [] }
+        // Subscriptions set money aside even where no bucket rule applies: the engine runs
+        // for them too, so a figure of theirs that overflows is the error here it is in reports.
+        guard let range = engine.dateRange, engine.hasBudget || !ledger.snapshotAssertions.isEmpty || !ledger.subscriptions.isEmpty
+        else { return [] }
         let end = max(options.asOf ?? range.upperBound, ledger.snapshotAssertions.map(\.date).max() ?? range.lowerBound)
         let ruleEnd = options.asOf ?? range.upperBound
         let assertions = Dictionary(grouping: ledger.snapshotAssertions, by: \.date)
@@ -60,7 +64,7 @@ extension Check {
         }
         closeOvercommitment()
         if let overflow = outcome.overflow {
-            diagnostics.append(Diagnostic(.sumOverflow(what: "\(overflow.what) on \(overflow.date)", currency: journal.currency),
+            diagnostics.append(Diagnostic(.sumOverflow(what: overflow.error.what ?? overflow.what, currency: journal.currency),
                                           at: overflow.location))
         }
         return diagnostics
