@@ -119,6 +119,22 @@ import Testing
         #expect(ProcessInfo.processInfo.systemUptime - started < 10)
     }
 
+    /// The forecast's earmarks: each looked up once a month, not against every other one
+    /// and every name (2,000 earmarks took 1.9 s in a release build, ten times that here).
+    @Test func theForecastOfTwoThousandEarmarksIsLinear() {
+        var text = "currency USD\naccount Bank checking\nopening 2026-01-01 Bank 100000000.00\n"
+        for index in 0..<2_000 { text += "category C\(index)\n" }
+        for index in 0..<2_000 { text += "earmark 2026-01-01 C\(index) 1.00 due \(index % 28 + 1)\n" }
+        text += "2026-01-02 * x\n  C1  1.00\n  Bank\n"
+        let path = TestSupport.temporaryDirectory() + "/earmarks.flourish"
+        TestSupport.write(text, to: path)
+        let started = ProcessInfo.processInfo.systemUptime
+        let result = TestSupport.run(["report", "forecast", path])
+        #expect(result.status == .success)
+        #expect(result.stdout.contains("earmark C1999"))
+        #expect(ProcessInfo.processInfo.systemUptime - started < 5)
+    }
+
     @Test func reportsAskedForCenturiesAreRefused() {
         let path = TestSupport.temporaryDirectory() + "/l.flourish"
         TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\n"

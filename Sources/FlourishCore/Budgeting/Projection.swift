@@ -49,7 +49,8 @@ public struct Projection: Sendable {
         let first = start.adding(days: 1)
 
         // Schedules and subscriptions: each occurrence not recorded yet.
-        var billed: Set<String> = []  // "category month" pairs a plan pays
+        // By month, the categories a plan pays and every category above them.
+        var billed: [BudgetMonth: Set<Int32>] = [:]
         for occurrence in journal.occurrences(in: first...end) where occurrence.entry == nil {
             let plan = journal.plans[occurrence.plan]
             var lines = plan.lines.map { (StringLiteral.name(ledger.names[$0.target]), $0.amount) }
@@ -58,7 +59,10 @@ public struct Projection: Sendable {
             }
             entry(occurrence.due, plan.name, lines)
             let month = journal.month(containing: occurrence.due)
-            for category in plan.categories { billed.insert("\(category) \(month)") }
+            for category in plan.categories {
+                var up = category
+                while up >= 0, billed[month, default: []].insert(up).inserted { up = journal.parent[Int(up)] }
+            }
             let change = plan.lines.filter { journal.onBudget[Int($0.target)] }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
             events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location))
         }
@@ -67,6 +71,7 @@ public struct Projection: Sendable {
         var month = journal.month(containing: first)
         // An overflow here is the forecast's own run's to report (ForecastReport).
         let snapshot = (try? BucketEngine(copy journal).snapshot(at: start)) ?? nil
+        let paid = Set(snapshot?.earmarks.filter { $0.paid != nil }.map(\.category) ?? [])
         while month.first <= end {
             for earmark in currentEarmarks(ledger, on: max(month.first, first)) {
                 let category = earmark.category.id
@@ -75,10 +80,11 @@ public struct Projection: Sendable {
                 if month.contains(start) {
                     // This month's: not if paid already; if its day has passed, tomorrow.
                     let name = ledger.names[category]
-                    if snapshot?.earmarks.first(where: { $0.category == name })?.paid != nil { continue }
+                    if paid.contains(name) { continue }
                     if due <= start { due = first }
                 }
-                guard due >= first, due <= end, !coveredByPlan(category, month, billed, journal) else { continue }
+                // Not when a schedule or subscription pays this category (or one below it) this month.
+                guard due >= first, due <= end, billed[month]?.contains(category) != true else { continue }
                 let name = StringLiteral.name(ledger.names[category])
                 let value = earmark.amount.value
                 entry(due, "\(ledger.names[category]) (earmark)", [(name, value), (paying, value.negated ?? .zero)])
@@ -135,17 +141,5 @@ public struct Projection: Sendable {
             latest[earmark.category.id] = earmark
         }
         return order.compactMap { latest[$0] }.filter { $0.amount.value > .zero }
-    }
-
-    /// Whether a schedule or subscription pays this category (or one below it) this month.
-    private static func coveredByPlan(_ category: Int32, _ month: BudgetMonth, _ billed: Set<String>, _ journal: Journal) -> Bool {
-        for id in journal.index.kinds.indices where billed.contains("\(id) \(month)") {
-            var up = Int32(id)
-            while up >= 0 {
-                if up == category { return true }
-                up = journal.parent[Int(up)]
-            }
-        }
-        return false
     }
 }
