@@ -130,3 +130,52 @@ import Testing
         #expect(records.map(\.fields) == [["a", "b, \"c\"\nd", "e"], ["f", "g", "h"]])
     }
 }
+
+/// The rules' texts looked for all at once agree with looking for each in turn.
+@Suite struct NeedleSetTests {
+    @Test func theLowestRankFoundIsTheOneASearchForEachFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abc".utf8)
+        func text(_ most: Int) -> [UInt8] {
+            (0..<Int.random(in: 0...most, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+        }
+        for _ in 0..<500 {
+            let needles = (0..<Int.random(in: 0...8, using: &generator)).map { rank in (text: text(4), rank: rank * 2 + 1) }
+            let set = NeedleSet(needles)
+            for _ in 0..<20 {
+                let subject = text(12)
+                let expected = needles.filter { needle in
+                    needle.text.isEmpty || (0...max(0, subject.count - needle.text.count)).contains { start in
+                        start + needle.text.count <= subject.count && Array(subject[start..<start + needle.text.count]) == needle.text
+                    }
+                }.map(\.rank).min()
+                #expect(set.lowestRank(in: subject) == expected, "\(needles) in \(subject)")
+            }
+        }
+    }
+
+    /// 2,500 `match` rules against 2,000 rows: each row read once for all of them.
+    @Test func manyMatchRulesChooseAsOneByOneWould() {
+        let dir = TestSupport.temporaryDirectory()
+        var rules = "account Bank\ndate 1 YYYY-MM-DD\ndescription 2\namount 3\n"
+        for index in 0..<2_500 { rules += "match \"shop \(index) \" Food\n" }
+        rules += "if amount < -1000\n  to Rent\nmatch \"shop 7 \" Rent\ndefault Misc\n"
+        TestSupport.write(rules, to: dir + "/r.rules")
+        var csv = ""
+        for index in 0..<2_000 { csv += "2026-01-\(String(format: "%02d", index % 28 + 1)),Shop \(index * 3) here,-\(index % 3 == 0 ? 2000 : 3).00\n" }
+        TestSupport.write(csv, to: dir + "/s.csv")
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\ncategory Rent\ncategory Misc\nopening 2026-01-01 Bank 100000.00\n", to: dir + "/l.flourish")
+        let started = ProcessInfo.processInfo.systemUptime
+        let result = TestSupport.run(["import", "csv", dir + "/s.csv", "--rules", dir + "/r.rules", "-f", dir + "/l.flourish"])
+        #expect(result.status == .success)
+        #expect(ProcessInfo.processInfo.systemUptime - started < 10)
+        let written = TestSupport.read(dir + "/l.flourish")
+        // Row 0: "Shop 0 here" matches `shop 0 ` first; its amount (-2000) would meet the `if`, later.
+        #expect(written.contains("2026-01-01 Shop 0 here  ; import:"))
+        // "Shop 3i here" meets `match "shop 3i "` while 3i < 2,500: rows 0 to 833.
+        #expect(written.components(separatedBy: "\n  Food  ").count - 1 == 834)
+        // Rows 834 to 1,999 meet no `match`; every third of them (834, 837, … 1,998) the `if`.
+        #expect(written.components(separatedBy: "\n  Rent  ").count - 1 == 389)
+        #expect(written.components(separatedBy: "\n  Misc  ").count - 1 == 777)
+    }
+}

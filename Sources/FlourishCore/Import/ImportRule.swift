@@ -13,6 +13,7 @@ struct ImportRule: Sendable {
     }
 
     enum Test: Sendable {
+        /// The text, in lower case (as the field is compared): made once, when the rules are read.
         case contains(String)
         case equals(String)
         case pattern(Pattern)
@@ -54,31 +55,77 @@ struct ImportRule: Sendable {
     var line: Int
 }
 
+/// A statement row as rules read it: its fields trimmed and in lower case, made once for the
+/// row (not once a rule), so matching a row against every rule costs the comparisons alone.
+struct RuleSubject {
+    let description: String
+    let fields: [String]
+    let amount: Money
+    let header: [String]
+    let decimals: Int
+    /// The description in lower case, as compared (most conditions read it).
+    private let loweredDescription: [UInt8]
+    /// Other fields in lower case, made when first asked.
+    private var lowered: [Field: [UInt8]] = [:]
+
+    enum Field: Hashable {
+        case description, column(Int), header(String)
+    }
+
+    init(description: String, fields: [String], amount: Money, header: [String], decimals: Int) {
+        self.description = description
+        self.fields = fields
+        self.amount = amount
+        self.header = header
+        self.decimals = decimals
+        loweredDescription = Array(description.lowercased().utf8)
+    }
+
+    /// A field's text as written (trimmed).
+    func text(_ field: ImportRule.Field) -> String {
+        switch field {
+        case .description: return description
+        case .column(let number): return number - 1 < fields.count ? fields[number - 1].trimmingBlanks : ""
+        case .header(let name):
+            let index = header.firstIndex { $0.trimmingBlanks.lowercased() == name.lowercased() }
+            return index.map { $0 < fields.count ? fields[$0].trimmingBlanks : "" } ?? ""
+        }
+    }
+
+    /// A field's text in lower case, as UTF-8.
+    mutating func lowered(_ field: ImportRule.Field) -> [UInt8] {
+        let key: Field
+        switch field {
+        case .description: return loweredDescription
+        case .column(let number): key = .column(number)
+        case .header(let name): key = .header(name)
+        }
+        if let known = lowered[key] { return known }
+        let made = Array(text(field).lowercased().utf8)
+        lowered[key] = made
+        return made
+    }
+}
+
 extension ImportRule {
     /// Whether a row meets the conditions; the captured groups of the first pattern that matched.
-    func matches(description: String, fields: [String], amount: Money, header: [String], decimals: Int) -> (Bool, [String]) {
+    func matches(_ row: inout RuleSubject) -> (Bool, [String]) {
         func money(_ text: String) -> Money? {
-            guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(text.utf8))), value.scale <= decimals,
-                  let minor = NumberSyntax.minorUnits(value, decimals: decimals) else { return nil }
+            guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(text.utf8))), value.scale <= row.decimals,
+                  let minor = NumberSyntax.minorUnits(value, decimals: row.decimals) else { return nil }
             return Money(minorUnits: minor)
         }
         var captures: [String] = []
-        var results: [Bool] = []
+        var anyMet = false
+        var allMet = true
+        let amount = row.amount
         for condition in conditions {
-            let text: String
-            switch condition.field {
-            case .description: text = description
-            case .column(let number): text = number - 1 < fields.count ? fields[number - 1].trimmingBlanks : ""
-            case .header(let name):
-                let index = header.firstIndex { $0.trimmingBlanks.lowercased() == name.lowercased() }
-                text = index.map { $0 < fields.count ? fields[$0].trimmingBlanks : "" } ?? ""
-            }
             var met: Bool
             switch condition.test {
-            case .contains(let needle): met = text.lowercased().contains(needle.lowercased())
-            case .equals(let value): met = text.lowercased() == value.lowercased()
+            case .contains(let needle): met = Self.occurs(needle, in: row.lowered(condition.field))
+            case .equals(let value): met = row.lowered(condition.field).elementsEqual(value.utf8)
             case .pattern(let pattern):
-                if let groups = pattern.match(text) {
+                if let groups = pattern.match(row.text(condition.field)) {
                     met = true
                     if captures.isEmpty { captures = groups }
                 } else {
@@ -94,10 +141,32 @@ extension ImportRule {
                 default: met = money(high ?? "").map { amount >= low && amount <= $0 } ?? false
                 }
             }
-            results.append(met)
+            anyMet = anyMet || met
+            allMet = allMet && met
         }
-        let met = any ? results.contains(true) : !results.contains(false)
-        return (met && !conditions.isEmpty, captures)
+        return ((any ? anyMet : allMet) && !conditions.isEmpty, captures)
+    }
+
+    /// Whether `needle` occurs in `text`, byte for byte (an empty needle occurs everywhere).
+    static func occurs(_ needle: String, in text: [UInt8]) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { wanted in
+            text.withUnsafeBufferPointer { bytes in
+                guard let first = wanted.first else { return true }
+                guard bytes.count >= wanted.count else { return false }
+                var at = 0
+                let last = bytes.count - wanted.count
+                while at <= last {
+                    if bytes[at] == first {
+                        var same = 1
+                        while same < wanted.count && bytes[at + same] == wanted[same] { same += 1 }
+                        if same == wanted.count { return true }
+                    }
+                    at += 1
+                }
+                return false
+            }
+        }
     }
 
     /// `\1` … `\9` replaced by the captured groups.

@@ -171,7 +171,7 @@ extension ImportRules {
                 case .match:
                     if needs(2, "a quoted text and a category"), let needle = text(0), let category = text(1) {
                         var rule = ImportRule(display: "match " + StringLiteral.quote(needle), line: lineNumber)
-                        rule.conditions = [.init(field: .description, test: .contains(needle))]
+                        rule.conditions = [.init(field: .description, test: .contains(needle.lowercased()))]
                         rule.target = category
                         rules.rules.append(rule)
                         // Like `to`, any declared name: a category, or an account (a transfer)
@@ -315,7 +315,7 @@ extension ImportRules {
                     value = keepingBackslashes(raw(tokens[index]))
                 }
                 switch op {
-                case "=": rule.conditions.append(.init(field: field, test: .equals(value)))
+                case "=": rule.conditions.append(.init(field: field, test: .equals(value.lowercased())))
                 case "~":
                     do {
                         rule.conditions.append(.init(field: field, test: .pattern(try Pattern(value))))
@@ -323,7 +323,7 @@ extension ImportRules {
                         report(.expected("a pattern (\(error.message))", found: value), location(tokens[index]))
                         return false
                     }
-                default: rule.conditions.append(.init(field: field, test: .contains(value)))
+                default: rule.conditions.append(.init(field: field, test: .contains(value.lowercased())))
                 }
                 index += 1
             }

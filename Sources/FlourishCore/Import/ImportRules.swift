@@ -86,14 +86,47 @@ public struct ImportRules: Sendable {
         case windows1252 = "windows-1252"
     }
 
-    /// The first rule a row meets (its index), or nil when it falls to `default`, with the
-    /// groups its pattern captured.
-    func rule(description: String, fields: [String], amount: Money, header: [String], decimals: Int) -> (index: Int?, captures: [String]) {
-        for (index, rule) in rules.enumerated() {
-            let (met, captures) = rule.matches(description: description, fields: fields, amount: amount, header: header, decimals: decimals)
-            if met { return (index, captures) }
+    /// Finds the first rule a row meets. The rules whose one condition is that the description
+    /// contains a text (`match "text"`, most of a rules file) are looked for all at once
+    /// (`NeedleSet`); the others are asked one by one, only those before the first of those
+    /// that matched.
+    struct FirstRule {
+        let rules: [ImportRule]
+        let needles: NeedleSet
+        /// The rules not found through `needles`, in order.
+        let others: [Int]
+
+        init(_ rules: ImportRules) {
+            self.rules = rules.rules
+            var needles: [(text: [UInt8], rank: Int)] = []
+            var others: [Int] = []
+            for (index, rule) in rules.rules.enumerated() {
+                if !rule.any, rule.conditions.count == 1, case .contains(let text) = rule.conditions[0].test,
+                   rule.conditions[0].field == .description {
+                    needles.append((Array(text.utf8), index))
+                } else {
+                    others.append(index)
+                }
+            }
+            self.needles = NeedleSet(needles)
+            self.others = others
         }
-        return (nil, [])
+
+        /// The first rule a row meets (its index), or nil when it falls to `default`, with the
+        /// groups its pattern captured.
+        func rule(description: String, fields: [String], amount: Money, header: [String], decimals: Int) -> (index: Int?, captures: [String]) {
+            var row = RuleSubject(description: description, fields: fields, amount: amount, header: header, decimals: decimals)
+            let found = needles.lowestRank(in: row.lowered(.description))
+            // Read in place: a rule is not copied (retaining its strings) to be asked.
+            return rules.withUnsafeBufferPointer { rules in
+                for index in others {
+                    if let found, found < index { break }
+                    let (met, captures) = rules[index].matches(&row)
+                    if met { return (index, captures) }
+                }
+                return (found, [])
+            }
+        }
     }
 
     /// The highest column the rules read (1-based).

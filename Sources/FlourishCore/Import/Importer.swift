@@ -101,6 +101,9 @@ enum Importer {
         var legacyOccurrences: [String: Int] = [:]
         let records = CSVReader.records(Array(csv.bytes), separator: rules.separator)
         let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
+        // Walks over every rule, made once for the statement, not once a row.
+        let columnsNeeded = rules.columnsNeeded
+        let firstRule = ImportRules.FirstRule(rules)
         for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
             // With `skip-unreadable`, a row's problems leave the row out instead.
             let mark = diagnostics.count
@@ -115,8 +118,8 @@ enum Importer {
                 let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
                 return SourceLocation(file: fileIndex, range: start..<max(start, end))
             }
-            guard record.fields.count >= rules.columnsNeeded else {
-                diagnostics.append(Diagnostic(.importColumns(needed: rules.columnsNeeded, found: record.fields.count),
+            guard record.fields.count >= columnsNeeded else {
+                diagnostics.append(Diagnostic(.importColumns(needed: columnsNeeded, found: record.fields.count),
                                               at: SourceLocation(file: fileIndex, range: record.range)))
                 continue
             }
@@ -197,7 +200,7 @@ enum Importer {
             legacyOccurrences[text] = legacyOccurrence
             let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
             let line = csv.line(containing: record.range.lowerBound).number
-            let chosen = rules.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals)
+            let chosen = firstRule.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals)
             let rule = chosen.index.map { rules.rules[$0] }
             if rule?.skip == true {
                 skipped.append(line)
