@@ -149,30 +149,81 @@ extension Journal {
 
     /// Each entry pays at most one occurrence: occurrences are taken in date order, and each
     /// takes the nearest matching entry within its window not taken already.
+    ///
+    /// The entries that can pay each plan are found in one pass over the entries for all plans:
+    /// the plans' names looked for at once in each description (`NeedleSet`) and its tags
+    /// looked up, so only the plans named there are asked whether the entry pays them.
     private func match(in range: ClosedRange<CivilDate>) -> [Occurrence] {
-        var found: [Occurrence] = []
+        struct Wanted {
+            var dates: [CivilDate]
+            var low: CivilDate
+            var high: CivilDate
+            var name: PlanName
+        }
+        var wanted: [Wanted?] = []
+        var ascii: [(text: [UInt8], rank: Int)] = []
+        var unicode: [(text: [UInt8], rank: Int)] = []
+        var byTag: [String: [Int]] = [:]
+        // Whether any plan can be paid by a line on a name (its categories, or its accounts).
+        var paysTo = [Bool](repeating: false, count: ledger.names.names.count)
         for (number, plan) in plans.enumerated() {
             let window = Self.matchWindow(plan.recurrence)
             let dates = plan.recurrence.occurrences(in: range)
-            guard !dates.isEmpty else { continue }
-            // The entries that can pay this plan, by date.
-            var candidates: [(date: CivilDate, entry: Int)] = []
-            let low = dates[0].adding(days: -window)
-            let high = dates[dates.count - 1].adding(days: window)
+            guard let firstDate = dates.first, let lastDate = dates.last else { wanted.append(nil); continue }
             let categories = plan.lines.map(\.target).filter { index.kind(of: $0) == .category || index.kind(of: $0) == .incomeCategory }
             let name = PlanName(plan.name, targets: categories.isEmpty ? plan.lines.map(\.target) : categories)
-            // Items are in date order: start at the first one in the window.
-            var first = 0
-            var count = items.count
-            while count > 0 {
-                let half = count / 2
-                if items[first + half].date < low { first += half + 1; count -= half + 1 } else { count = half }
+            wanted.append(Wanted(dates: dates, low: firstDate.adding(days: -window), high: lastDate.adding(days: window), name: name))
+            for target in name.targets { paysTo[Int(target)] = true }
+            if name.isASCII {
+                if !name.folded.isEmpty { ascii.append((name.folded, number)) }
+            } else {
+                unicode.append((Array(name.lowered.utf8), number))
             }
-            for item in items[first...] {
-                if item.date > high { break }
-                guard case .entry(let i) = item.kind, entry(ledger.entries[i], canPay: plan, name: name) else { continue }
-                candidates.append((item.date, i))
+            byTag[name.tag, default: []].append(number)
+        }
+        let known = wanted.compactMap { $0 }
+        guard let low = known.map(\.low).min(), let high = known.map(\.high).max() else { return [] }
+        let asciiNames = NeedleSet(ascii)
+        let unicodeNames = unicode.isEmpty ? nil : NeedleSet(unicode)
+        // The entries that can pay each plan, by date.
+        var candidates = [[(date: CivilDate, entry: Int)]](repeating: [], count: plans.count)
+        // Items are in date order: start at the first one in the span.
+        var first = 0
+        var count = items.count
+        while count > 0 {
+            let half = count / 2
+            if items[first + half].date < low { first += half + 1; count -= half + 1 } else { count = half }
+        }
+        var named: [Int] = []
+        for item in items[first...] {
+            if item.date > high { break }
+            guard case .entry(let i) = item.kind else { continue }
+            let entry = ledger.entries[i]
+            // Only an entry with a line a plan can be paid by is read further (most are not).
+            guard entry.postings.contains(where: { paysTo[Int(ledger.postings[$0].target.id)] }) else { continue }
+            named.removeAll(keepingCapacity: true)
+            let bytes = ledger.files[Int(entry.location.file)].bytes[entry.location.range]
+            // Names compared as `PlanName.occurs` does: ASCII letters folded; other names in
+            // the description lowered whole (the check below says whether they truly occur).
+            asciiNames.forEachRank(in: bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }) { named.append($0) }
+            if let unicodeNames { unicodeNames.forEachRank(in: Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)) { named.append($0) } }
+            for tag in ledger.tags(of: entry) { named += byTag[ledger.names[tag.id].lowercased()] ?? [] }
+            guard !named.isEmpty else { continue }
+            named.sort()
+            var previous = -1
+            for number in named where number != previous {
+                previous = number
+                guard let plan = wanted[number], plan.low <= item.date, item.date <= plan.high,
+                      self.entry(entry, canPay: plans[number], name: plan.name) else { continue }
+                candidates[number].append((item.date, i))
             }
+        }
+        var found: [Occurrence] = []
+        for (number, plan) in wanted.enumerated() {
+            guard let plan else { continue }
+            let window = Self.matchWindow(plans[number].recurrence)
+            let dates = plan.dates
+            let candidates = candidates[number]
             // Candidates are in date order: each occurrence looks only at those within its window.
             var taken = [Bool](repeating: false, count: candidates.count)
             var start = 0
