@@ -60,6 +60,8 @@ public enum Problem: Sendable, Equatable {
     case missingRule(String)
     case importColumns(needed: Int, found: Int)
     case importField(what: String, value: String, expected: String)
+    /// The rules' patterns took more than their steps for a statement (`Pattern.statementSteps`).
+    case patternWork(limit: Int)
 
     /// A broken bucket rule (not a broken ledger): `add` and `report` still work, since adding
     /// money is how such a ledger is mended.
@@ -126,6 +128,7 @@ public enum Problem: Sendable, Equatable {
         case .missingRule: return "missing-rule"
         case .importColumns: return "import-columns"
         case .importField: return "import-field"
+        case .patternWork: return "pattern-work"
         }
     }
 
@@ -234,6 +237,8 @@ public enum Problem: Sendable, Equatable {
             return "this row has \(found) \(found == 1 ? "column" : "columns"), the rules read column \(needed)"
         case .importField(let what, let value, let expected):
             return "\(what) `\(Self.shown(value))` is not \(expected)"
+        case .patternWork(let limit):
+            return "the rules' patterns took more than \(Money(minorUnits: Int64(limit)).formatted(decimals: 0)) steps on this statement; it was read up to this row"
         }
     }
 
@@ -333,6 +338,8 @@ public enum Problem: Sendable, Equatable {
             return "check the `separator` rule and the column numbers; nothing was imported"
         case .importField:
             return "fix the row or the rules; nothing from this file was imported"
+        case .patternWork:
+            return "simplify the patterns that run on long fields (nested repetitions such as `(a|aa)*`), or import the statement in parts; nothing was imported"
         case .expected, .outOfRange:
             return nil
         case .more:

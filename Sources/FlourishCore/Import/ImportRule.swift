@@ -63,6 +63,8 @@ struct RuleSubject {
     let amount: Money
     let header: [String]
     let decimals: Int
+    /// The patterns' steps left for the statement (`Pattern.statementSteps`).
+    var steps: Int
     /// The description in lower case, as compared (most conditions read it).
     private let loweredDescription: [UInt8]
     /// Other fields in lower case, made when first asked.
@@ -72,7 +74,8 @@ struct RuleSubject {
         case description, column(Int), header(String)
     }
 
-    init(description: String, fields: [String], amount: Money, header: [String], decimals: Int) {
+    init(description: String, fields: [String], amount: Money, header: [String], decimals: Int, steps: Int) {
+        self.steps = steps
         self.description = description
         self.fields = fields
         self.amount = amount
@@ -125,7 +128,7 @@ extension ImportRule {
             case .contains(let needle): met = Self.occurs(needle, in: row.lowered(condition.field))
             case .equals(let value): met = row.lowered(condition.field).elementsEqual(value.utf8)
             case .pattern(let pattern):
-                if let groups = pattern.match(row.text(condition.field)) {
+                if let groups = pattern.match(row.text(condition.field), steps: &row.steps) {
                     met = true
                     if captures.isEmpty { captures = groups }
                 } else {

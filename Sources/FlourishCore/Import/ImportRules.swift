@@ -114,8 +114,12 @@ public struct ImportRules: Sendable {
 
         /// The first rule a row meets (its index), or nil when it falls to `default`, with the
         /// groups its pattern captured.
-        func rule(description: String, fields: [String], amount: Money, header: [String], decimals: Int) -> (index: Int?, captures: [String]) {
-            var row = RuleSubject(description: description, fields: fields, amount: amount, header: header, decimals: decimals)
+        /// `steps` are the patterns' steps left for the statement; when they run out the answer
+        /// is not to be used (the statement is refused).
+        func rule(description: String, fields: [String], amount: Money, header: [String], decimals: Int,
+                  steps: inout Int) -> (index: Int?, captures: [String]) {
+            var row = RuleSubject(description: description, fields: fields, amount: amount, header: header, decimals: decimals, steps: steps)
+            defer { steps = row.steps }
             let found = needles.lowestRank(in: row.lowered(.description))
             // Read in place: a rule is not copied (retaining its strings) to be asked.
             return rules.withUnsafeBufferPointer { rules in

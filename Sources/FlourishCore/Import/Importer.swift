@@ -104,6 +104,7 @@ enum Importer {
         // Walks over every rule, made once for the statement, not once a row.
         let columnsNeeded = rules.columnsNeeded
         let firstRule = ImportRules.FirstRule(rules)
+        var steps = Pattern.statementSteps
         for record in records.dropFirst(rules.skip).dropLast(min(rules.skipEnd, max(0, records.count - rules.skip))) {
             // With `skip-unreadable`, a row's problems leave the row out instead.
             let mark = diagnostics.count
@@ -200,7 +201,12 @@ enum Importer {
             legacyOccurrences[text] = legacyOccurrence
             let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
             let line = csv.line(containing: record.range.lowerBound).number
-            let chosen = firstRule.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals)
+            let chosen = firstRule.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals,
+                                        steps: &steps)
+            guard steps > 0 else {
+                diagnostics.append(Diagnostic(.patternWork(limit: Pattern.statementSteps), at: location(1)))
+                break
+            }
             let rule = chosen.index.map { rules.rules[$0] }
             if rule?.skip == true {
                 skipped.append(line)

@@ -2,9 +2,10 @@
 /// exactly what it supports): literals; `.`; classes `[a-z]`, `[^0-9]`; `\d \w \s` and their
 /// negations `\D \W \S`; escapes `\.` `\(` and the like; anchors `^` `$`; groups `( )` that
 /// capture (`\1` … `\9` in a rewritten description); alternation `|`; and the quantifiers
-/// `*` `+` `?` `{m}` `{m,}` `{m,n}` (greedy). Matching ignores case, finds the leftmost match,
-/// looks at the first `subjectLimit` characters of a field and gives up after `stepLimit`
-/// steps, so no pattern can hang an import or run out of stack.
+/// `*` `+` `?` `{m}` `{m,}` `{m,n}` (greedy). Matching ignores case, finds the leftmost match
+/// and looks at the first `subjectLimit` characters of a field; it runs a Pike machine
+/// (`Program`), in time linear in the text for every pattern, so no pattern can hang an
+/// import or run out of stack.
 struct Pattern: Sendable {
     indirect enum Node: Sendable {
         case scalar(Unicode.Scalar)
@@ -19,6 +20,7 @@ struct Pattern: Sendable {
 
     let root: Node
     let groups: Int
+    let program: Program
 
     /// Why a pattern does not read, and where.
     struct SyntaxError: Error, Sendable {
@@ -43,6 +45,7 @@ struct Pattern: Sendable {
             throw SyntaxError(message: "unmatched `)`", offset: parser.index)
         }
         groups = parser.groupCount
+        program = try Program(root, groups: groups)
     }
 
     /// A glob: `*` stands for any text, everything else for itself, ignoring case. Two pointers
@@ -76,94 +79,199 @@ struct Pattern: Sendable {
 
     /// The captured groups of the leftmost match (index 0 is the whole match), or nil.
     static let subjectLimit = 500
-    static let stepLimit = 20_000
+    /// The most instructions a pattern compiles to, its repetitions written out (`a{1000}` is a
+    /// thousand): matching takes at most this many steps a character.
+    static let maximumProgram = 4_000
+
+    /// The steps an import's patterns may take on one statement (a step: one thread moved on
+    /// by one character), shared by all its rows: what is left is passed from match to match,
+    /// and a statement that would need more is refused (`pattern-work`) instead of taking
+    /// minutes — at most about a second of work.
+    static let statementSteps = 10_000_000
 
     func match(_ text: String) -> [String]? {
+        var unbounded = Int.max
+        return match(text, steps: &unbounded)
+    }
+
+    /// As `match(_:)`, taking its steps from `steps`; nil once they run out (then ≤ 0).
+    func match(_ text: String, steps: inout Int) -> [String]? {
         let original = Array(text.unicodeScalars.prefix(Self.subjectLimit))
         let scalars = Array(String(String.UnicodeScalarView(original)).lowercased().unicodeScalars)
         guard scalars.count == original.count else { return nil }  // a case change that alters lengths
-        let state = State(groups: groups)
-        let matcher = Matcher(scalars: scalars, state: state)
-        for start in 0...scalars.count {
-            state.captures = [Range<Int>?](repeating: nil, count: groups + 1)
-            if let end = matcher.run(root, start, { $0 }) {
-                state.captures[0] = start..<end
-                return state.captures.map { range in range.map { String(String.UnicodeScalarView(original[$0])) } ?? "" }
-            }
-            if state.budget <= 0 { return nil }
+        guard let slots = program.run(scalars, steps: &steps) else { return nil }
+        return (0...groups).map { group in
+            let (start, end) = (slots[2 * group], slots[2 * group + 1])
+            return start >= 0 && end >= start ? String(String.UnicodeScalarView(original[start..<end])) : ""
         }
-        return nil
     }
 
-    /// What a match in progress has captured, and the steps it has left.
-    private final class State {
-        var captures: [Range<Int>?]
-        var budget = Pattern.stepLimit
+    /// The pattern as instructions for a Pike machine (Thompson's construction with captures):
+    /// every thread is advanced one character at a time, so a match takes time linear in the
+    /// text whatever the pattern — no backtracking, nothing to give up on.
+    struct Program: Sendable {
+        enum Instruction: Sendable {
+            case scalar(Unicode.Scalar)
+            case any
+            case set([ClosedRange<UInt32>], negated: Bool)
+            case start, end
+            /// Go on at both; the first is preferred (greedy, or the left alternative).
+            case split(Int, Int)
+            case jump(Int)
+            /// Note the position in a capture slot (or a repetition's register).
+            case save(Int)
+            /// Go on only past the position noted in a register: a repetition's optional step
+            /// that matched nothing ends the repetition there, as backtracking has it.
+            case advanced(Int)
+            case match
+        }
 
-        init(groups: Int) { captures = [Range<Int>?](repeating: nil, count: groups + 1) }
-    }
+        var instructions: [Instruction] = []
+        /// Capture slots (two a group, the whole match first), then one register a repetition.
+        var slots: Int
 
-    /// Continuation-passing backtracking over scalars, with a step budget.
-    private struct Matcher {
-        let scalars: [Unicode.Scalar]
-        let state: State
+        init(_ root: Node, groups: Int) throws(SyntaxError) {
+            slots = 2 * (groups + 1)
+            instructions.append(.save(0))
+            try emit(root)
+            instructions.append(.save(1))
+            instructions.append(.match)
+        }
 
-        func run(_ node: Node, _ at: Int, _ next: (Int) -> Int?) -> Int? {
-            state.budget -= 1
-            if state.budget <= 0 { return nil }
+        private mutating func add(_ instruction: Instruction) throws(SyntaxError) -> Int {
+            guard instructions.count < Pattern.maximumProgram else {
+                throw SyntaxError(message: "the pattern is too large once its repetitions are written out (at most \(Pattern.maximumProgram) steps)", offset: 0)
+            }
+            instructions.append(instruction)
+            return instructions.count - 1
+        }
+
+        private mutating func emit(_ node: Node) throws(SyntaxError) {
             switch node {
-            case .scalar(let scalar):
-                guard at < scalars.count, scalars[at] == scalar else { return nil }
-                return next(at + 1)
-            case .any:
-                guard at < scalars.count, scalars[at] != "\n" else { return nil }
-                return next(at + 1)
-            case .set(let ranges, let negated):
-                guard at < scalars.count else { return nil }
-                let value = scalars[at].value
-                guard ranges.contains(where: { $0.contains(value) }) != negated else { return nil }
-                return next(at + 1)
-            case .start:
-                return at == 0 ? next(at) : nil
-            case .end:
-                return at == scalars.count ? next(at) : nil
+            case .scalar(let scalar): _ = try add(.scalar(scalar))
+            case .any: _ = try add(.any)
+            case .set(let ranges, let negated): _ = try add(.set(ranges, negated: negated))
+            case .start: _ = try add(.start)
+            case .end: _ = try add(.end)
             case .group(let inner, let index):
-                return run(inner, at) { end in
-                    let previous = state.captures[index]
-                    state.captures[index] = at..<end
-                    if let result = next(end) { return result }
-                    state.captures[index] = previous
-                    return nil
-                }
+                _ = try add(.save(2 * index))
+                try emit(inner)
+                _ = try add(.save(2 * index + 1))
             case .sequence(let nodes):
-                return sequence(nodes[...], at, next)
+                for node in nodes { try emit(node) }
             case .alternation(let options):
-                for option in options {
-                    if let end = run(option, at, next) { return end }
-                    if state.budget <= 0 { return nil }
+                var jumps: [Int] = []
+                for (number, option) in options.enumerated() {
+                    if number < options.count - 1 {
+                        let split = try add(.split(0, 0))
+                        try emit(option)
+                        jumps.append(try add(.jump(0)))
+                        instructions[split] = .split(split + 1, instructions.count)
+                    } else {
+                        try emit(option)
+                    }
                 }
-                return nil
+                for jump in jumps { instructions[jump] = .jump(instructions.count) }
             case .repeated(let inner, let min, let max):
-                return repeated(inner, min: min, max: max, count: 0, at, next)
-            }
-        }
-
-        private func sequence(_ nodes: ArraySlice<Node>, _ at: Int, _ next: (Int) -> Int?) -> Int? {
-            guard let first = nodes.first else { return next(at) }
-            let rest = nodes.dropFirst()
-            return run(first, at) { end in sequence(rest, end, next) }
-        }
-
-        private func repeated(_ node: Node, min: Int, max: Int?, count: Int, _ at: Int, _ next: (Int) -> Int?) -> Int? {
-            // Greedy: one more first, unless the maximum is reached; an empty step ends it.
-            if max.map({ count < $0 }) ?? true {
-                let more = run(node, at) { end in
-                    guard end > at else { return nil }
-                    return repeated(node, min: min, max: max, count: count + 1, end, next)
+                for _ in 0..<min { try emit(inner) }
+                let register = slots
+                slots += 1
+                if let max {
+                    // Each further one optional, and all of them skipped at once when not taken.
+                    var splits: [Int] = []
+                    for _ in min..<max {
+                        splits.append(try add(.split(0, 0)))
+                        _ = try add(.save(register))
+                        try emit(inner)
+                        _ = try add(.advanced(register))
+                    }
+                    for split in splits { instructions[split] = .split(split + 1, instructions.count) }
+                } else {
+                    let split = try add(.split(0, 0))
+                    _ = try add(.save(register))
+                    try emit(inner)
+                    _ = try add(.advanced(register))
+                    _ = try add(.jump(split))
+                    instructions[split] = .split(split + 1, instructions.count)
                 }
-                if more != nil { return more }
             }
-            return count >= min ? next(at) : nil
+        }
+
+        /// The capture slots of the leftmost match, preferring as backtracking would: the
+        /// greedy choice, the left alternative. A slot not reached holds -1.
+        func run(_ text: [Unicode.Scalar], steps: inout Int) -> [Int]? {
+            struct Thread {
+                var pc: Int
+                var slots: [Int]
+            }
+            var current: [Thread] = []
+            var next: [Thread] = []
+            // The position each instruction was last added at: a thread reaching an
+            // instruction already added for this position is dropped (it could only repeat a
+            // preferred one), which also ends loops that match nothing.
+            var added = [Int](repeating: -1, count: instructions.count)
+            var matched: [Int]?
+            /// The work list of `follow`, kept between calls (one allocation a match).
+            var stack: [(pc: Int, slots: [Int])] = []
+
+            /// Follows jumps, splits, saves and anchors from `pc` at `at`, adding the threads
+            /// that wait on a character (or match) to `list`, most preferred first.
+            func follow(_ pc: Int, _ slots: [Int], at: Int, into list: inout [Thread]) {
+                stack.removeAll(keepingCapacity: true)
+                stack.append((pc, slots))
+                while let (pc, slots) = stack.popLast() {
+                    // A check is not marked: a thread it stops must not keep out a later one
+                    // that passes it (it only ever leads forward, so no loop goes round it).
+                    if case .advanced = instructions[pc] {} else {
+                        guard added[pc] != at else { continue }
+                        added[pc] = at
+                    }
+                    switch instructions[pc] {
+                    case .jump(let target): stack.append((target, slots))
+                    case .split(let first, let second):
+                        stack.append((second, slots))
+                        stack.append((first, slots))
+                    case .save(let slot):
+                        var saved = slots
+                        saved[slot] = at
+                        stack.append((pc + 1, saved))
+                    case .advanced(let register): if at > slots[register] { stack.append((pc + 1, slots)) }
+                    case .start: if at == 0 { stack.append((pc + 1, slots)) }
+                    case .end: if at == text.count { stack.append((pc + 1, slots)) }
+                    default: list.append(Thread(pc: pc, slots: slots))
+                    }
+                }
+            }
+
+            let empty = [Int](repeating: -1, count: slots)
+            for at in 0...text.count {
+                // A new start at each place, least preferred, until a match is found.
+                if matched == nil { follow(0, empty, at: at, into: &current) }
+                if current.isEmpty {
+                    if matched != nil { break }
+                    continue
+                }
+                next.removeAll(keepingCapacity: true)
+                steps -= current.count
+                if steps <= 0 { return nil }
+                for thread in current {
+                    let advances: Bool
+                    switch instructions[thread.pc] {
+                    case .match:
+                        matched = thread.slots
+                        advances = false
+                    case .scalar(let scalar): advances = at < text.count && text[at] == scalar
+                    case .any: advances = at < text.count && text[at] != "\n"
+                    case .set(let ranges, let negated):
+                        advances = at < text.count && ranges.contains(where: { $0.contains(text[at].value) }) != negated
+                    default: advances = false
+                    }
+                    if case .match = instructions[thread.pc] { break }  // the rest are less preferred
+                    if advances { follow(thread.pc + 1, thread.slots, at: at + 1, into: &next) }
+                }
+                swap(&current, &next)
+            }
+            return matched
         }
     }
 
