@@ -370,3 +370,40 @@ import Testing
         #expect(ForeignSyntax.date("2026-02-30") == nil)
     }
 }
+
+/// beancount's `pushtag`/`poptag`: the tags in effect, in push order, a pop taking off the last
+/// one of its name — each push and pop at a cost that does not grow with the others.
+@Suite struct PushedTagsTests {
+    @Test func aPopTakesOffTheLastOfItsName() {
+        var tags = BeancountReader.PushedTags()
+        for tag in ["a", "b", "a", "c"] { tags.push(tag) }
+        tags.pop("a")
+        #expect(tags.all == ["a", "b", "c"])
+        tags.pop("x")
+        tags.pop("a")
+        tags.pop("c")
+        #expect(tags.all == ["b"])
+    }
+
+    /// 10,000 tags pushed, then popped first to last (each pop looked through the whole list).
+    @Test func tenThousandPushesAndPopsInAnyOrder() {
+        var text = "option \"operating_currency\" \"USD\"\n2020-01-01 open Assets:Bank USD\n2020-01-01 open Expenses:Food USD\n"
+        for index in 0..<10_000 { text += "pushtag #t\(index)\n" }
+        text += "2026-01-02 * \"Shop\"\n  Expenses:Food  1.00 USD\n  Assets:Bank\n"
+        for index in 0..<10_000 { text += "poptag #t\(index)\n" }
+        text += "2026-01-03 * \"Bakery\"\n  Expenses:Food  2.00 USD\n  Assets:Bank\n"
+        let path = TestSupport.temporaryDirectory() + "/tags.beancount"
+        TestSupport.write(text, to: path)
+        let started = ProcessInfo.processInfo.systemUptime
+        guard case .success(let ledger) = BeancountReader.read(path, allowedIncludes: []) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(ProcessInfo.processInfo.systemUptime - started < 10)
+        let counts = ledger.items.compactMap { item -> Int? in
+            if case .transaction(let transaction) = item { return transaction.tags.count }
+            return nil
+        }
+        #expect(counts == [10_000, 0])
+    }
+}

@@ -7,9 +7,40 @@ enum BeancountReader: ForeignReader {
     struct State: ForeignReadState {
         var sources: ForeignSources
         var ledger = ForeignLedger()
-        var pushedTags: [String] = []
+        var pushedTags = PushedTags()
 
         init(sources: ForeignSources) { self.sources = sources }
+    }
+
+    /// The tags `pushtag` put on the transactions that follow, in order, until `poptag` takes
+    /// them off (the last one pushed of that name). Each push and pop costs the same however
+    /// many are pushed: a popped tag leaves a hole, filled in when holes are half the list.
+    struct PushedTags {
+        private var tags: [String?] = []
+        /// Where each tag name was pushed, latest last.
+        private var places: [String: [Int]] = [:]
+        private var holes = 0
+
+        mutating func push(_ tag: String) {
+            places[tag, default: []].append(tags.count)
+            tags.append(tag)
+        }
+
+        mutating func pop(_ tag: String) {
+            guard let place = places[tag]?.popLast() else { return }
+            tags[place] = nil
+            holes += 1
+            if holes * 2 > tags.count {
+                let kept = tags.compactMap { $0 }
+                tags = []
+                places = [:]
+                holes = 0
+                for tag in kept { push(tag) }
+            }
+        }
+
+        /// The tags in effect, in the order they were pushed.
+        var all: [String] { tags.compactMap { $0 } }
     }
 
     /// The words of a line: double-quoted strings (with `\"` and `\\`) and bare words.
@@ -86,10 +117,10 @@ enum BeancountReader: ForeignReader {
                 case .success(let file): read(file.lines, shown: file.shown, &state)
                 }
             case "pushtag":
-                state.pushedTags += arguments.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
+                for tag in arguments where tag.hasPrefix("#") { state.pushedTags.push(String(tag.dropFirst())) }
             case "poptag":
                 for tag in arguments where tag.hasPrefix("#") {
-                    if let last = state.pushedTags.lastIndex(of: String(tag.dropFirst())) { state.pushedTags.remove(at: last) }
+                    state.pushedTags.pop(String(tag.dropFirst()))
                 }
             default:
                 state.ledger.skip("the directive '\(keyword)'", at: place(at))
@@ -173,7 +204,7 @@ enum BeancountReader: ForeignReader {
         }
         var transaction = ForeignLedger.Transaction(date: date, status: flag == "!" ? .pending : flag == "txn" ? nil : .cleared,
                                                     description: description, place: place(at))
-        transaction.tags = marks.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) } + state.pushedTags
+        transaction.tags = marks.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) } + state.pushedTags.all
         let links = marks.filter { $0.hasPrefix("^") }
         if !links.isEmpty { transaction.comments.append("links: " + links.joined(separator: " ")) }
         if let comment, !comment.isEmpty { transaction.comments.append(String(ForeignSyntax.trimmed(comment))) }
