@@ -134,8 +134,12 @@ public enum FileSystem {
     /// `path` made absolute against the current directory and normalised, without touching
     /// the file system beyond reading the current directory.
     public static func absolute(_ path: String) -> String {
-        LedgerLoader.normalise(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+        LedgerLoader.normalise(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
+
+    /// The current directory, read once: Flourish never changes it, and a ledger with many
+    /// includes asks for it for each.
+    private static let workingDirectory = currentDirectory()
 
     /// The absolute path with symbolic links resolved, used to tell files apart.
     public static func canonicalPath(_ path: String) -> String? {
