@@ -149,6 +149,19 @@ import Testing
         #expect(ProcessInfo.processInfo.systemUptime - started < 20)
     }
 
+    @Test func recordWritesAtMostTenThousandEntriesAtATime() {
+        let path = TestSupport.temporaryDirectory() + "/l.flourish"
+        var text = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\n"
+        for index in 1...4 { text += "schedule 2026-01-01 S\(index) daily\n  Food  1.00\n  Bank\n" }
+        text += "2033-12-31 * Later\n  Food  1.00\n  Bank\n"
+        TestSupport.write(text, to: path)
+        let result = TestSupport.run(["record", path, "--dry-run"])
+        #expect(result.status == .problems)
+        #expect(result.stderr == "Error: 11688 occurrences are not recorded from 2026-01-01 through 2033-12-31; record writes at most 10000 entries "
+                + "at a time: give an earlier --through, or --only one schedule\n")
+        #expect(TestSupport.run(["record", path, "--dry-run", "--through", "2026-01-31"]).status == .success)
+    }
+
     @Test func reportsAskedForCenturiesAreRefused() {
         let path = TestSupport.temporaryDirectory() + "/l.flourish"
         TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\n"

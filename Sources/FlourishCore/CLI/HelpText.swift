@@ -468,6 +468,7 @@ enum HelpText {
     schedule's lines as written (a subscription: its category and paying account), so that
     it pays the occurrence. The file must check clean before; the ledger must check clean
     with the new entries; then the file is replaced atomically. Otherwise nothing changes.
+    At most 10,000 entries are written at a time.
 
     USAGE: flourish record [<file>] [--through <date>] [--only <name>] [--dry-run]
 

@@ -22,6 +22,12 @@ enum RecordCommand {
         let journal = append.before
         let through = try DueCommand.throughDate(invocation, journal, context)
         let report = DueReport.make(journal, through: through, only: try DueCommand.names(invocation, journal))
+        guard report.rows.count <= mostEntries else {
+            let first = report.rows.map(\.due).min().map { " from \($0)" } ?? ""
+            context.stderr.write("Error: \(report.rows.count) occurrences are not recorded\(first) through \(through); record writes at most "
+                                 + "\(mostEntries) entries at a time: give an earlier --through, or --only one schedule\n")
+            return .problems
+        }
         var text = ""
         var recorded: [String] = []
         var skipped: [String] = []
@@ -49,6 +55,10 @@ enum RecordCommand {
         context.stdout.write("recorded \(count) in \(path): \(recorded.joined(separator: ", "))\n")
         return .success
     }
+
+    /// The most entries one `record` writes: more is almost always a schedule started by
+    /// mistake long ago, and would make a ledger of megabytes in one go.
+    static let mostEntries = 10_000
 
     /// One occurrence as entry text: the schedule's lines as written (a left-out amount stays
     /// left out); a subscription's category and paying account. Nil for a subscription without
