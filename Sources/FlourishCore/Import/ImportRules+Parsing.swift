@@ -201,7 +201,7 @@ extension ImportRules {
                     included.append(other)
                     let before = diagnostics.count
                     read(other, 1 + included.count)
-                    let firstLine = Self.firstLine(of: other)
+                    let firstLine = other.firstSignificantLine.map { $0.lowerBound..<$0.upperBound + 1 } ?? 0..<0
                     if diagnostics[before...].contains(where: { $0.location.file == 1 + included.count && firstLine.contains(Int($0.location.range.lowerBound)) }) {
                         diagnostics.removeSubrange(before...)
                         report(.includeNotReadable(path, kind: "rules"), location(tokens[0]))
@@ -442,20 +442,5 @@ extension ImportRules {
     /// Why an included rules file is not read.
     struct IncludeFailure: Error {
         var problem: Problem
-    }
-
-    /// The byte offsets of a file's first line that is not blank or a comment.
-    static func firstLine(of file: SourceFile) -> Range<Int> {
-        file.bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while start < buffer.count {
-                var end = start
-                while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                let first = buffer[start..<end].first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
-                if let first, first != UInt8(ascii: "#"), first != UInt8(ascii: ";") { return start..<end + 1 }
-                start = end + 1
-            }
-            return 0..<0
-        }
     }
 }

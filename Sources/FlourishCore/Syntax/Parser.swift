@@ -114,23 +114,12 @@ struct Parser {
     /// split lines come after). An included file that does not is named, never shown: it may
     /// be something else entirely (`/etc/passwd`, a key file), and its lines would be echoed.
     static func readsAsLedger(_ bytes: SourceBytes) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while start < buffer.count {
-                var end = start
-                while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = buffer[start..<end]
-                let first = line.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
-                if let first, first != UInt8(ascii: ";"), first != UInt8(ascii: "#") {
-                    let parsed = parse(SourceFile(path: "", bytes: Array(line)), fileIndex: 0)
-                    return !parsed.diagnostics.contains { diagnostic in
-                        if case .emptyEntry = diagnostic.problem { return false }
-                        return diagnostic.severity == .error
-                    }
-                }
-                start = end + 1
-            }
-            return true
+        let file = SourceFile(path: "", bytes: bytes)
+        guard let line = file.firstSignificantLine else { return true }
+        let parsed = parse(SourceFile(path: "", bytes: Array(file.bytes[line])), fileIndex: 0)
+        return !parsed.diagnostics.contains { diagnostic in
+            if case .emptyEntry = diagnostic.problem { return false }
+            return diagnostic.severity == .error
         }
     }
 

@@ -35,6 +35,23 @@ public final class SourceFile: @unchecked Sendable {
         return starts
     }
 
+    /// The byte range of the first line that is neither blank nor a comment (`;` or `#` first),
+    /// without its line feed; nil when there is none. (Whether an included file reads as what
+    /// it should be is judged on it.)
+    var firstSignificantLine: Range<Int>? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                let first = buffer[start..<end].first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
+                if let first, first != UInt8(ascii: ";"), first != UInt8(ascii: "#") { return start..<end }
+                start = end + 1
+            }
+            return nil
+        }
+    }
+
     /// The 1-based line number and the byte offset where that line begins.
     public func line(containing offset: Int) -> (number: Int, start: Int) {
         let starts = lineStarts
