@@ -161,4 +161,15 @@ import Testing
             #expect(spent < 50)
         }
     }
+
+    /// Found by the server fuzz target: a code action for a range that ends before it starts.
+    @Test func aRangeThatEndsBeforeItStartsIsAnEmptyAnswer() {
+        let client = Client()
+        _ = client.request("initialize", "{\"capabilities\":{}}")
+        let uri = "file:///nonexistent-flourish-lsp/b.flourish"
+        _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(uri)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\"currency USD\\naccount Bank checking\\n\"}}")
+        let reply = client.request("textDocument/codeAction", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"range\":{\"start\":{\"line\":1,\"character\":0},"
+                                   + "\"end\":{\"line\":0,\"character\":0}},\"context\":{\"diagnostics\":[]}}")
+        #expect(reply?["result"] == .array([]))
+    }
 }

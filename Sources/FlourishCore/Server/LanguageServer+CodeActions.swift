@@ -5,7 +5,7 @@ extension LanguageServer {
     func codeActions(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
               let start = Self.offset(params["range"]?["start"], bytes), let end = Self.offset(params["range"]?["end"], bytes),
-              let view = validated(uri) else { return .array([]) }
+              start <= end, let view = validated(uri) else { return .array([]) }
         let ledger = view.ledger
         let file = view.source
         // The problems on the lines the range touches.
