@@ -11,15 +11,7 @@ import Testing
         Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
     }
 
-    func bodies(_ bytes: [UInt8]) -> [JSONValue] {
-        var rest = bytes
-        var messages: [JSONValue] = []
-        while let (body, used) = LanguageServer.frame(rest) {
-            rest.removeFirst(used)
-            if let value = try? JSONParser.parse(body) { messages.append(value) }
-        }
-        return messages
-    }
+    func bodies(_ bytes: [UInt8]) -> [JSONValue] { Client.messages(bytes) }
 
     /// A workspace with a ledger, and a secret outside it.
     func workspace() -> (folder: String, outside: String) {

@@ -15,8 +15,12 @@ import Testing
 
         func send(_ message: String) -> [JSONValue] {
             let body = Array(message.utf8)
-            let reply = server.receive(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
-            var rest = reply
+            return Self.messages(server.receive(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body))
+        }
+
+        /// The messages in the server's bytes.
+        static func messages(_ bytes: [UInt8]) -> [JSONValue] {
+            var rest = bytes
             var messages: [JSONValue] = []
             while let (body, used) = LanguageServer.frame(rest) {
                 rest.removeFirst(used)
