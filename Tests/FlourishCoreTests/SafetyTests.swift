@@ -162,6 +162,29 @@ import Testing
         #expect(TestSupport.run(["record", path, "--dry-run", "--through", "2026-01-31"]).status == .success)
     }
 
+
+    /// A daily schedule left unrecorded across a century-long ledger printed a line a day
+    /// (1.4 MB from 200 bytes; 16 such schedules: 22 MB): `due` lists the latest 12 of each
+    /// and counts the rest, unless asked for `--all`.
+    @Test func dueListsTheLatestTwelveOfEachScheduleUnlessAskedForAll() {
+        let path = TestSupport.temporaryDirectory() + "/century.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 1927-01-01 Bank 100.00\n"
+                          + "schedule 1927-01-01 Coffee daily\n  Food  3.00\n  Bank\n"
+                          + "schedule 2026-11-19 Paper daily\n  Food  1.00\n  Bank\n"
+                          + "2026-11-20 * Lunch\n  Food  5.00\n  Bank\n", to: path)
+        let due = TestSupport.run(["due", path])
+        #expect(due.status == .success)
+        let lines = due.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 20)
+        #expect(lines[3] == "2026-11-09  Coffee   $3.00  11 days")
+        #expect(lines[16] == "2026-11-20  Paper    $1.00  due that day")
+        #expect(due.stdout.hasSuffix("\n\nNot listed: 36472 earlier occurrences of Coffee, from 1927-01-01 to 2026-11-08 (--all lists them).\n"))
+        let json = TestSupport.run(["due", path, "--format", "json"]).stdout
+        #expect(json.contains("\"notListed\": [\n    {\n      \"name\": \"Coffee\",\n      \"count\": 36472,\n      \"from\": \"1927-01-01\",\n      \"to\": \"2026-11-08\"\n    }\n  ]"))
+        let all = TestSupport.run(["due", path, "--all"])
+        #expect(all.stdout.split(separator: "\n").count == 2 + 36_484 + 2)  // the title, the header, every Coffee and both Papers
+        #expect(!all.stdout.contains("Not listed"))
+    }
     @Test func reportsAskedForCenturiesAreRefused() {
         let path = TestSupport.temporaryDirectory() + "/l.flourish"
         TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 100.00\n"

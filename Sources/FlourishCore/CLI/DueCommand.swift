@@ -1,8 +1,8 @@
-/// `flourish due [FILE…] [--through DATE] [--only NAME]… [--format text|json]`: what schedules
+/// `flourish due [FILE…] [--through DATE] [--only NAME]… [--all] [--format text|json]`: what schedules
 /// and subscriptions have had due, and no recorded entry pays (grammar.md, section 8).
 enum DueCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
-        let invocation = try Invocation(arguments, flags: ["-h", "--help"],
+        let invocation = try Invocation(arguments, flags: ["-h", "--help", "--all"],
                                         valued: ["--through", "--only", "--format", "--locale", "--allow-include", "--file"], command: "due")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
@@ -22,7 +22,8 @@ enum DueCommand {
         }
         let through = try throughDate(invocation, journal, context)
         let only = try names(invocation, journal)
-        let report = DueReport.make(journal, through: through, only: only)
+        let report = DueReport.make(journal, through: through, only: only,
+                                    mostPerPlan: invocation.flags.contains("--all") ? nil : DueReport.listedPerPlan)
         context.stdout.write(format == "json" ? DueRenderer.json(report) : DueRenderer.text(report, display: locale ?? journal.ledger.display))
         return .success
     }

@@ -441,15 +441,18 @@ enum HelpText {
     An occurrence is recorded when an entry pays it: the entry's date line (description,
     tags or comment) holds the schedule's name, its size is within 10% and its date within
     a week of the due date (grammar.md, section 8). Occurrences are looked for from the
-    ledger's first dated line.
+    ledger's first dated line. At most the latest 12 of each schedule or subscription are
+    listed, and a line counts the older ones; --all lists every one.
 
-    USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--format text|json]
+    USAGE: flourish due [<file> ...] [--through <date>] [--only <name>] [--all]
+                        [--format text|json]
 
     OPTIONS:
       -f, --file <file>       A ledger file (repeatable); '-' reads standard input.
       --through <date>        Up to this day (YYYY-MM-DD or 'today'; default: the ledger's
                               last dated line; at most 20 years after it).
       --only <name>           Only this schedule or subscription (repeatable).
+      --all                   Every occurrence, not only the latest 12 of each.
       --format <format>       text (default) or json.
       --locale <locale>       Show amounts the reader's way (default: the ledger's display).
       --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).

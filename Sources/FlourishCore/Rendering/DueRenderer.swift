@@ -8,7 +8,12 @@ public enum DueRenderer {
             let late = row.daysLate == 0 ? "due that day" : row.daysLate == 1 ? "1 day" : "\(row.daysLate) days"
             table.add([row.due.description, row.name, money.text(row.amount), late])
         }
-        return "Due through \(report.through), not recorded:\n\n" + table.rendered()
+        var text = "Due through \(report.through), not recorded:\n\n" + table.rendered()
+        for left in report.notListed {
+            let count = left.count == 1 ? "1 earlier occurrence" : "\(left.count) earlier occurrences"
+            text += "\nNot listed: \(count) of \(left.name), from \(left.first) to \(left.last) (--all lists them)."
+        }
+        return report.notListed.isEmpty ? text : text + "\n"
     }
 
     public static func json(_ report: DueReport) -> String {
@@ -19,6 +24,10 @@ public enum DueRenderer {
             ("due", .array(report.rows.map { row in
                 .object([("date", .string(row.due.description)), ("name", .string(row.name)),
                          ("amount", money.json(row.amount)), ("daysLate", .integer(row.daysLate))])
+            })),
+            ("notListed", .array(report.notListed.map { left in
+                .object([("name", .string(left.name)), ("count", .integer(left.count)),
+                         ("from", .string(left.first.description)), ("to", .string(left.last.description))])
             })),
         ]).rendered()
     }
