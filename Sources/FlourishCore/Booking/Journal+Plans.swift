@@ -139,6 +139,26 @@ extension Journal {
         return match(in: low...high).filter { range.contains($0.due) }
     }
 
+    /// Where one plan stands on a date: its last occurrence due before the date, with the entry
+    /// paying it (the pairing of `occurrences(in:)`), and its first occurrence on or after it.
+    public struct Standing: Sendable {
+        public var last: Occurrence?
+        public var next: CivilDate?
+        /// The last occurrence is unpaid and due more than `overdue-days` before the date: the
+        /// rule of `check`'s `not-recorded` warning.
+        public var isOverdue: Bool
+    }
+
+    public func standing(ofPlan number: Int, on date: CivilDate) -> Standing {
+        let recurrence = plans[number].recurrence
+        var last: Occurrence?
+        if let due = recurrence.last(before: date) {
+            last = occurrences(in: due...due).first { $0.plan == number } ?? Occurrence(plan: number, due: due, entry: nil)
+        }
+        let overdue = last.map { $0.entry == nil && $0.due.days(until: date) > ledger.overdueGrace } ?? false
+        return Standing(last: last, next: recurrence.first(onOrAfter: date), isOverdue: overdue)
+    }
+
     /// The occurrences of the ledger's dates (from a month before the first to a month after
     /// the last), matched once when the journal is booked.
     func matchOwnDates() -> (span: ClosedRange<CivilDate>, list: [Occurrence])? {

@@ -80,6 +80,9 @@ public struct Journal: Sendable {
     public let onBudget: [Bool]
     /// Schedules and subscriptions, read as one kind of recurring plan.
     public let plans: [Plan]
+    /// Budgets, earmarks, allowances, expected income and savings targets in date order, for
+    /// which is in effect on a date (`InEffect`).
+    public let inEffect: InEffect
     /// Their occurrences over the ledger's own dates, with the entries that pay them.
     public internal(set) var matched: (span: ClosedRange<CivilDate>, list: [Occurrence])?
 
@@ -91,6 +94,7 @@ public struct Journal: Sendable {
         self.dateRange = dateRange
         self.onBudget = onBudget
         plans = Self.plans(ledger, index)
+        inEffect = InEffect(ledger)
         matched = nil
         matched = matchOwnDates()
     }

@@ -190,8 +190,9 @@ public struct BucketEngine {
     /// line, no day of the log asked for): between them the buckets change only at a month's
     /// start, which the leap applies. `visit` then sees the days with activity and `end`, so a
     /// snapshot far in the future costs what its ledger's lines cost, not a visit per day.
+    /// `stops` (in date order) are days `visit` sees even when it leaps.
     public func run(through end: CivilDate, recordLog: Bool = false, logFrom: CivilDate? = nil, everyDay: Bool = true,
-                    visit: (BucketSnapshot, SourceLocation?) -> Void) -> Outcome {
+                    stops: [CivilDate] = [], visit: (BucketSnapshot, SourceLocation?) -> Void) -> Outcome {
         var outcome = Outcome()
         guard let start = dateRange?.lowerBound, start <= end else { return outcome }
         var state = State(ledger: ledger, onBudget: onBudget)
@@ -202,6 +203,7 @@ public struct BucketEngine {
         }
         var next = 0
         var nextItem = 0
+        var nextStop = 0
         let items = journal.items
         var lastLocation: SourceLocation?
         var day = start
@@ -219,6 +221,8 @@ public struct BucketEngine {
                 if next < events.count { leap = min(leap, events[next].date) }
                 if nextItem < items.count { leap = min(leap, items[nextItem].date) }
                 if recordLog { leap = min(leap, max(day, logFrom ?? day)) }
+                while nextStop < stops.count && stops[nextStop] < day { nextStop += 1 }
+                if nextStop < stops.count { leap = min(leap, stops[nextStop]) }
                 if leap > day { day = leap }
             }
             if !month.contains(day) {
@@ -279,8 +283,20 @@ public struct BucketEngine {
     /// The snapshot at the end of `date`.
     /// Throws when a figure overflowed on the way (`Outcome.checked`).
     public func snapshot(at date: CivilDate) throws(MoneyOverflow) -> BucketSnapshot? {
-        var result: BucketSnapshot?
-        _ = try run(through: date, everyDay: false) { snapshot, _ in if snapshot.date == date { result = snapshot } }.checked()
+        try snapshots(at: [date])[date]
+    }
+
+    /// The snapshots at the end of each of `dates`, from one run.
+    /// Throws when a figure overflowed on the way (`Outcome.checked`).
+    public func snapshots(at dates: [CivilDate]) throws(MoneyOverflow) -> [CivilDate: BucketSnapshot] {
+        let stops = Array(Set(dates)).sorted()
+        guard let last = stops.last else { return [:] }
+        var result: [CivilDate: BucketSnapshot] = [:]
+        var wanted = 0
+        _ = try run(through: last, everyDay: false, stops: stops) { snapshot, _ in
+            while wanted < stops.count && stops[wanted] < snapshot.date { wanted += 1 }
+            if wanted < stops.count && stops[wanted] == snapshot.date { result[snapshot.date] = snapshot }
+        }.checked()
         return result
     }
 

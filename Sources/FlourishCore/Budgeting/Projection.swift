@@ -73,7 +73,7 @@ public struct Projection: Sendable {
         let snapshot = (try? BucketEngine(copy journal).snapshot(at: start)) ?? nil
         let paid = Set(snapshot?.earmarks.filter { $0.paid != nil }.map(\.category) ?? [])
         while month.first <= end {
-            for earmark in currentEarmarks(ledger, on: max(month.first, first)) {
+            for earmark in journal.earmarks(on: max(month.first, first)) {
                 let category = earmark.category.id
                 var due = month.date(ofDay: earmark.dueDay?.value ?? 31)
                 if due > month.last { due = month.last }
@@ -100,9 +100,8 @@ public struct Projection: Sendable {
             var month = journal.month(containing: first)
             if month.first < first { month = month.next }
             while month.first <= end {
-                if let income = ledger.incomes.last(where: { $0.date <= month.first }) {
-                    var value = income.amount.value
-                    if income.period == .yearly { value = Money(minorUnits: value.minorUnits / 12) }
+                if let income = journal.expectedIncome(in: month),
+                   let value = try? journal.monthlyIncome(in: month) {
                     entry(month.first, "Expected income", [(paying, value), (StringLiteral.name(incomeCategory), value.negated ?? .zero)])
                     events.append(Event(date: month.first, what: "expected income", amount: value, source: income.location))
                 }
@@ -113,7 +112,7 @@ public struct Projection: Sendable {
         // The daily allowance, spent in full.
         var day = first
         while day <= end {
-            if let allowance = ledger.allowances.last(where: { $0.date <= day }), allowance.amount.value > .zero {
+            if let allowance = journal.allowance(on: day), allowance.amount.value > .zero {
                 let value = allowance.amount.value
                 entry(day, "Daily allowance", [(StringLiteral.name(allowanceCategory), value), (paying, value.negated ?? .zero)])
                 events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location))
@@ -130,16 +129,5 @@ public struct Projection: Sendable {
         let booked = Booker.book(LedgerLoader.extended(consume ledger, with: generated))
         let problems = (generated.diagnostics + booked.diagnostics).filter { $0.severity == .error }
         return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
-    }
-
-    /// The earmark in effect for each category on a day (the latest dated on or before it).
-    private static func currentEarmarks(_ ledger: Ledger, on day: CivilDate) -> [Earmark] {
-        var latest: [Int32: Earmark] = [:]
-        var order: [Int32] = []
-        for earmark in ledger.earmarks where earmark.date <= day {
-            if latest[earmark.category.id] == nil { order.append(earmark.category.id) }
-            latest[earmark.category.id] = earmark
-        }
-        return order.compactMap { latest[$0] }.filter { $0.amount.value > .zero }
     }
 }

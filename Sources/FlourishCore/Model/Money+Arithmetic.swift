@@ -62,6 +62,17 @@ extension Money {
         return Money(minorUnits: try Money.roundedQuotient(minorUnits, divisor))
     }
 
+    /// A yearly amount's share of one month: a twelfth, rounded half away from zero to the
+    /// minor unit (grammar.md, `income`): 1000.06 a year is 83.34 a month.
+    public static func monthlyShare(ofYearly yearly: Money) throws(MoneyOverflow) -> Money {
+        try yearly.dividedRounded(by: 12)
+    }
+
+    /// A weekly amount's share of one month: × 52 ÷ 12, rounded half away from zero.
+    public static func monthlyShare(ofWeekly weekly: Money) throws(MoneyOverflow) -> Money {
+        try weekly.scaled(by: 52, over: 12)
+    }
+
     /// self ÷ divisor rounded up (away from zero) to the minor unit, for divisor > 0.
     public func dividedRoundingUp(by divisor: Int) throws(MoneyOverflow) -> Money {
         guard divisor > 0, let d = Int64(exactly: divisor) else { throw MoneyOverflow() }

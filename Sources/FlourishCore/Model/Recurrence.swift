@@ -77,6 +77,29 @@ public struct Recurrence: Sendable, Equatable {
         return date < first
     }
 
+    /// More days than can pass between two occurrences.
+    private var longestGap: Int {
+        switch frequency {
+        case .days(let every): return every + 1
+        case .weeks(let every): return 7 * every + 1
+        case .months(let every, _): return 31 * (every + 1)
+        case .yearly: return 367
+        }
+    }
+
+    /// The first occurrence on or after `date`, if there is one.
+    public func first(onOrAfter date: CivilDate) -> CivilDate? {
+        let from = max(date, first)
+        return occurrences(in: from...from.adding(days: longestGap)).first
+    }
+
+    /// The last occurrence before `date`, if there is one.
+    public func last(before date: CivilDate) -> CivilDate? {
+        guard first < date else { return nil }
+        let low = max(first, date.adding(days: -longestGap))
+        return occurrences(in: low...date.adding(days: -1)).last
+    }
+
     /// The dates this recurs on within `range`, in order, honouring the end.
     public func occurrences(in range: ClosedRange<CivilDate>) -> [CivilDate] {
         var dates: [CivilDate] = []

@@ -45,7 +45,11 @@ public struct BudgetReport: Sendable {
     /// With a query, only the lines it keeps count as spending and only the categories it
     /// chooses are listed; with `depth`, deeper categories are added into their ancestor at
     /// that many levels (budgets, spending and envelopes summed).
-    public static func make(_ context: ReportContext, month: BudgetMonth, query: ReportQuery? = nil, depth: Int? = nil) throws(MoneyOverflow) -> BudgetReport {
+    ///
+    /// Rollover budgets read the bucket engine's snapshot at the month's report date
+    /// (`snapshotDate(of:in:)`); a caller that has run the engine already passes it as `snapshot`.
+    public static func make(_ context: ReportContext, month: BudgetMonth, query: ReportQuery? = nil, depth: Int? = nil,
+                            snapshot known: BucketSnapshot? = nil) throws(MoneyOverflow) -> BudgetReport {
         let journal = context.journal
         let ledger = context.ledger
         let budgeted = context.budgetedCategories(in: month).filter { query?.chooses($0) ?? true }
@@ -67,9 +71,11 @@ public struct BudgetReport: Sendable {
         // Rollover budgets: their envelopes as the bucket engine keeps them, at the end of the
         // month or on the report date within it.
         var envelopes: [String: BucketSnapshot.EnvelopeStatus] = [:]
-        if ledger.budgets.contains(where: { ledger.rollsOver($0) }),
-           let snapshot = try BucketEngine(journal).snapshot(at: max(month.first, min(context.asOf, month.last))) {
-            for envelope in snapshot.envelopes { envelopes[envelope.category] = envelope }
+        if hasRollover(ledger) {
+            let date = snapshotDate(of: month, asOf: context.asOf)
+            if let snapshot = known?.date == date ? known : try BucketEngine(journal).snapshot(at: date) {
+                for envelope in snapshot.envelopes { envelopes[envelope.category] = envelope }
+            }
         }
         var lines: [Line] = []
         var totalBudget = Money.zero
@@ -79,7 +85,7 @@ public struct BudgetReport: Sendable {
             let used = spent[id] ?? .zero
             // A rollover budget is measured against what the month had: carried in + budget.
             let status = Self.status(spent: used, budget: budget, carriedIn: envelopes[context.name(id)]?.carriedIn)
-            try blaming(context.budgetLine(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
+            try blaming(context.journal.budget(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
                 let envelope = envelopes[context.name(id)]
                 lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status,
                                   carriedIn: envelope?.carriedIn, available: envelope?.available))
@@ -102,6 +108,13 @@ public struct BudgetReport: Sendable {
                             unbudgetedSpent: unbudgetedTotal, totalSpent: totalSpent, totalRemaining: totalRemaining,
                             subject: query?.summary ?? "")
     }
+
+    /// Whether any budget is an envelope, whose figures come from the bucket engine.
+    static func hasRollover(_ ledger: Ledger) -> Bool { ledger.budgets.contains { ledger.rollsOver($0) } }
+
+    /// The day whose envelopes a month's report shows: the report date within the month, or
+    /// the month's end.
+    static func snapshotDate(of month: BudgetMonth, asOf: CivilDate) -> CivilDate { max(month.first, min(asOf, month.last)) }
 
     /// How a budget line stands: a rollover budget is measured against what the month had,
     /// carried in + budget.

@@ -26,7 +26,7 @@ public struct DashboardReport: Sendable {
         typealias Sentence = ReportDocument.Sentence
         let asOf = context.asOf
         let horizon = asOf.adding(days: upcomingDays)
-        let budget = try BudgetReport.make(context, month: snapshot.month)
+        let budget = try BudgetReport.make(context, month: snapshot.month, snapshot: snapshot)
         let people = try PeopleReport.make(context, settle: false)
         let goals = try GoalsReport.make(context, snapshot: snapshot)
         let subscriptions = try SubscriptionsReport.make(context)
@@ -88,7 +88,7 @@ public struct DashboardReport: Sendable {
                                                       .value("since", .date(since)), .words(".")]))
             }
         }
-        for line in subscriptions.lines where line.lastPaid == nil {
+        for line in subscriptions.lines where line.isOverdue {
             guard let expected = line.lastExpected else { continue }
             actions.append(Sentence("charge-missing", [.words("No charge for "), .value("subscription", .text(line.name)),
                                                        .words(" found around "), .value("due", .date(expected)),

@@ -88,11 +88,12 @@ public struct ForecastReport: Sendable {
     private static func source(_ item: BucketSnapshot.SetAside, on date: CivilDate, _ journal: Journal) -> SourceLocation? {
         let ledger = journal.ledger
         switch item.kind {
-        case .allowance: return ledger.allowances.last { $0.date <= date }?.location
-        case .earmark(let name): return ledger.earmarks.last { ledger.names[$0.category.id] == name && $0.date <= date }?.location
+        case .allowance: return journal.allowance(on: date)?.location
+        case .earmark(let name):
+            return ledger.names.id(of: name).flatMap { journal.earmark(for: $0, on: date)?.location }
         case .bill(let name): return journal.plans.first { $0.name == name }?.location
         case .goal(let name): return ledger.goals.first { ledger.names[$0.name.id] == name }?.location
-        case .envelope(let name): return ledger.budgets.last { ledger.names[$0.category.id] == name && $0.date <= date }?.location
+        case .envelope(let name): return ledger.names.id(of: name).flatMap { journal.budget(for: $0, on: date)?.location }
         case .debt(let name): return ledger.people.first { ledger.names[$0.name.id] == name }?.location
         }
     }

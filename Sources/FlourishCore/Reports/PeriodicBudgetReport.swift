@@ -30,12 +30,17 @@ public struct PeriodicBudgetReport: Sendable {
         var position: [String: Int] = [:]
         var spent: [Money] = []
         var totalBudget = Money.zero, budgetedSpent = Money.zero, totalSpent = Money.zero
+        // Envelopes: every month's from one run of the engine.
+        let snapshots = BudgetReport.hasRollover(context.ledger)
+            ? try BucketEngine(context.journal).snapshots(at: columns.columns.flatMap(\.months).map { BudgetReport.snapshotDate(of: $0, asOf: context.asOf) })
+            : [:]
         for (index, column) in columns.columns.enumerated() {
             var columnSpent = Money.zero
             for month in column.months {
                 let part = ReportContext(journal: context.journal, from: month.first, to: month.last,
                                          asOf: max(month.first, min(month.last, context.asOf)))
-                let report = try BudgetReport.make(part, month: month, query: query, depth: depth)
+                let report = try BudgetReport.make(part, month: month, query: query, depth: depth,
+                                                   snapshot: snapshots[BudgetReport.snapshotDate(of: month, asOf: context.asOf)])
                 try blaming(nil, "the spending of \(column.label)") { () throws(MoneyOverflow) in
                     columnSpent = try columnSpent + report.totalSpent
                     totalBudget = try totalBudget + report.totalBudget

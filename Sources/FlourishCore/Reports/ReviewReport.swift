@@ -162,7 +162,7 @@ public struct ReviewReport: Sendable {
         }
         let projected: Money
         do { projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed)) } catch { throw blamed("the projected spending") }
-        let incomeLine = context.ledger.incomes.filter { $0.date <= month.last }.max { $0.date < $1.date }?.amount.location
+        let incomeLine = context.journal.expectedIncome(in: month)?.amount.location
         let expected = try blaming(incomeLine, "the expected income of \(month)") { () throws(MoneyOverflow) in
             try context.expectedIncome(in: month)
         }

@@ -1,5 +1,5 @@
 /// `flourish report subscriptions`: each subscription's cost per month and year, its next due
-/// date after the report date, and whether its last expected charge is in the ledger.
+/// date on or after the report date, and the entry that paid its last due date before it.
 public struct SubscriptionsReport: Sendable {
     public struct Line: Sendable {
         public var name: String
@@ -15,70 +15,48 @@ public struct SubscriptionsReport: Sendable {
         public var lastExpected: CivilDate?
         /// The date of the entry that paid it, if found.
         public var lastPaid: CivilDate?
+        /// Not paid, and due more than `overdue-days` ago: what `check` warns about.
+        public var isOverdue: Bool
     }
-
-    /// How far from the due date a charge may be dated and still count.
-    public static let matchWindowDays = 3
 
     public var asOf: CivilDate
     public var lines: [Line]
     public var totalMonthly: Money
     public var totalYearly: Money
 
-    /// The due date after `date` for a subscription that was due on `anchor` (monthly and
-    /// yearly ones keep the anchor's day, clamped to short months).
-    static func step(_ date: CivilDate, by frequency: Subscription.Frequency, anchor: CivilDate, times: Int) -> CivilDate {
-        switch frequency {
-        case .weekly: return anchor.adding(days: 7 * times)
-        case .monthly: return CivilDate.clamped(year: anchor.year, month: anchor.month + times, day: anchor.day) ?? date
-        case .yearly: return CivilDate.clamped(year: anchor.year + times, month: anchor.month, day: anchor.day) ?? date
-        }
-    }
-
+    /// Each subscription as the plan booking made of it: its occurrences and the entries that
+    /// pay them are the ones `check`, `due` and `record` see (`Journal.standing(ofPlan:on:)`).
     public static func make(_ context: ReportContext) throws(MoneyOverflow) -> SubscriptionsReport {
+        let journal = context.journal
         let ledger = context.ledger
         var lines: [Line] = []
         var totalMonthly = Money.zero
         var totalYearly = Money.zero
-        for subscription in ledger.subscriptions {
-            let anchor = subscription.nextDue.value
-            var times = 0
-            var due = anchor
-            var last: CivilDate?
-            while due < context.asOf && times < 100_000 {
-                last = due
-                times += 1
-                due = step(due, by: subscription.frequency, anchor: anchor, times: times)
-            }
+        for (number, plan) in journal.plans.enumerated() {
+            guard case .subscription(let i) = plan.source else { continue }
+            let subscription = ledger.subscriptions[i]
             let price = subscription.amount.value
             let monthly: Money, yearly: Money
             do throws(MoneyOverflow) {
                 switch subscription.frequency {
-                case .weekly: monthly = try price.scaled(by: 52, over: 12); yearly = try price * 52
+                case .weekly: monthly = try Money.monthlyShare(ofWeekly: price); yearly = try price * 52
                 case .monthly: monthly = price; yearly = try price * 12
-                case .yearly: monthly = try price.dividedRounded(by: 12); yearly = price
+                case .yearly: monthly = try Money.monthlyShare(ofYearly: price); yearly = price
                 }
                 totalMonthly = try totalMonthly + monthly
                 totalYearly = try totalYearly + yearly
             } catch {
                 throw MoneyOverflow(at: subscription.amount.location)
             }
-            var paid: CivilDate?
-            if let last {
-                let window = last.adding(days: -matchWindowDays)...last.adding(days: matchWindowDays)
-                paid = ledger.entries.first { entry in
-                    guard window.contains(entry.date) else { return false }
-                    let lines = ledger.postings[entry.postings]
-                    let fromAccount = lines.contains { $0.target.id == subscription.account.id && $0.amount == price.negated }
-                    let inCategory = subscription.category.map { category in lines.contains { $0.target.id == category.id } } ?? true
-                    return fromAccount && inCategory
-                }?.date
-            }
-            lines.append(Line(name: context.name(subscription.name.id), amount: subscription.amount.value,
+            let standing = journal.standing(ofPlan: number, on: context.asOf)
+            lines.append(Line(name: context.name(subscription.name.id), amount: price,
                               frequency: subscription.frequency, account: context.name(subscription.account.id),
-                              category: subscription.category.map { context.name($0.id) }, nextDue: due,
+                              category: subscription.category.map { context.name($0.id) },
+                              nextDue: standing.next ?? subscription.nextDue.value,
                               monthlyCost: monthly, yearlyCost: yearly,
-                              lastExpected: last, lastPaid: paid))
+                              lastExpected: standing.last?.due,
+                              lastPaid: standing.last?.entry.map { ledger.entries[$0].date },
+                              isOverdue: standing.isOverdue))
         }
         return SubscriptionsReport(asOf: context.asOf, lines: lines, totalMonthly: totalMonthly, totalYearly: totalYearly)
     }
@@ -94,7 +72,8 @@ public struct SubscriptionsReport: Sendable {
             let charge: ReportDocument.Cell
             if line.lastExpected == nil { charge = .text("not due yet") }
             else if let paid = line.lastPaid { charge = .date(paid) }
-            else { charge = .text("missing") }
+            else if line.isOverdue { charge = .text("missing") }
+            else { charge = .text("not yet") }
             table.rows.append([.text(line.name), .money(line.amount), .text(line.frequency.rawValue), .text(line.account),
                                .date(line.nextDue), .money(line.monthlyCost), .money(line.yearlyCost),
                                line.lastExpected.map(ReportDocument.Cell.date) ?? .empty, charge])
