@@ -79,7 +79,7 @@ func writeRealistic(count: Int, prefix: String) -> Int32 {
         /// One entry: lines with amounts, then the payer, whose amount is left out most times.
         func entry(_ description: String, _ lines: [(String, Int, String?)], payer: String) {
             let tagged = numbers.next(10) < 3 ? "  " + shapeTags[numbers.next(shapeTags.count)] + (numbers.next(3) == 0 ? " " + shapeTags[numbers.next(shapeTags.count)] : "") : ""
-            let quoted = description.contains(";") || description.contains(" #") ? StringLiteral.quote(description) : description
+            let quoted = StringLiteral.description(description)
             text += "\(date) * \(quoted)\(tagged)\(numbers.next(8) == 0 ? "  " + shapeNotes[numbers.next(shapeNotes.count)] : "")\n"
             journalText += "\(date) * \(description)\n"
             var sum = 0

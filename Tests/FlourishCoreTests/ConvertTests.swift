@@ -326,7 +326,7 @@ import Testing
 
             """))
         #expect(result.stderr.hasPrefix("not converted: a transaction with a line of \(deep), a name Flourish cannot hold (an empty part, or more than 64 parts) (\(path):5)\n"))
-        #expect(EntryText.description("! x") == "\"! x\"" && EntryText.description("!x") == "!x" && EntryText.description("*") == "\"*\"")
+        #expect(StringLiteral.description("! x") == "\"! x\"" && StringLiteral.description("!x") == "!x" && StringLiteral.description("*") == "\"*\"")
         // Two accounts that would both be `Bank:Savings` keep their whole names, without empty parts.
         let clash = TestSupport.temporaryDirectory() + "/clash.journal"
         TestSupport.write("2026-01-01 x\n  ::Assets:Bank:Savings  $1\n  Assets:Bank:Savings\n", to: clash)

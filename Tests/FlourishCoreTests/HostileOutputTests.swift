@@ -39,7 +39,7 @@ import Testing
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(!line.contains("##["), "\(what): \(line)")
             #expect(!line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::"), "\(what): \(line)")
-            #expect(!line.unicodeScalars.contains { GuardedOutput.isControl($0) && $0 != "\r" }, "\(what): \(line)")
+            #expect(!line.unicodeScalars.contains { ControlCharacter.isUnsafe($0) && $0 != "\r" }, "\(what): \(line)")
         }
     }
 

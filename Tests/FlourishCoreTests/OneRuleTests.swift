@@ -188,3 +188,43 @@ extension OneRuleTests {
         }
     }
 }
+
+extension OneRuleTests {
+    /// `add` wrote `Coffee\t#3` bare, which reads back as `Coffee` and a tag `#3`: where a
+    /// description ends is now asked of the lexer's own rule.
+    @Test func addKeepsADescriptionWithATabBeforeAHash() {
+        let path = TestSupport.temporaryDirectory() + "/l.flourish"
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-01-01 Bank 10.00\n", to: path)
+        for description in ["Coffee\t#3", "\tLead", "trail ", "*\tstar", "Cake\t;x", "a\t# b"] {
+            let added = TestSupport.run(["add", "2026-01-02", description, "Food", "3", "--from", "Bank", "-f", path])
+            #expect(added.status == .success, "\(added.stderr)")
+        }
+        let journal = TestSupport.book(TestSupport.load(TestSupport.read(path)))
+        #expect(journal.ledger.entries.map { journal.ledger.description(of: $0) } == ["Coffee\t#3", "\tLead", "trail ", "*\tstar", "Cake\t;x", "a\t# b"])
+        #expect(journal.ledger.entryTags.isEmpty)
+    }
+
+    /// Any description `StringLiteral.description` writes — made of the characters that end,
+    /// start or mark things on a date line — reads back unchanged, with no tag.
+    @Test func everyWrittenDescriptionReadsBackUnchanged() {
+        let alphabet: [String] = ["a", "Z", "1", " ", "\t", "#", ";", "\"", "\\", "*", "!", "é", "€", "-", "(", ":", "@"]
+        var random = SplitMix(seed: 7)
+        var text = "currency USD\naccount Bank checking\ncategory Food\n"
+        var written: [String] = []
+        for _ in 0..<3_000 {
+            let length = Int(random.next(below: 8)) + 1
+            let description = (0..<length).map { _ in alphabet[Int(random.next(below: UInt64(alphabet.count)))] }.joined()
+            written.append(description)
+            text += "2026-01-02 \(StringLiteral.description(description))\n  Food  1.00\n  Bank\n\n"
+        }
+        let loaded = TestSupport.load(text)
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let read = loaded.ledger.entries.map { loaded.ledger.description(of: $0) }
+        #expect(read.count == written.count)
+        for (got, wanted) in zip(read, written) where got != wanted {
+            Issue.record("wrote \(StringLiteral.description(wanted).debugDescription), read \(got.debugDescription)")
+            break
+        }
+        #expect(loaded.ledger.entryTags.isEmpty)
+    }
+}

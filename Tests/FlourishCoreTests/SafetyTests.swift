@@ -245,7 +245,7 @@ import Testing
         #expect(result.status == .problems)
         #expect(result.stderr.contains("c.flourish:2:14: error: unexpected control character 0x9B\n"))
         #expect(result.stderr.contains("c.flourish:3:15: error: unexpected control character 0x1B\n"))
-        #expect(!result.stderr.unicodeScalars.contains { GuardedOutput.isControl($0) })
+        #expect(!result.stderr.unicodeScalars.contains { ControlCharacter.isUnsafe($0) })
     }
 
     @Test func addRefusesAnArgumentWithAControlCharacter() {
@@ -253,9 +253,9 @@ import Testing
         TestSupport.write("currency USD\naccount Bank checking\ncategory Food\n", to: path)
         let result = TestSupport.run(["add", "2026-11-23", "Lunch\u{1B}[2J", "4.5", "Food", "--from", "Bank", "--file", path])
         #expect(result.status == .usage)
-        #expect(result.stderr.hasPrefix("Error: the description 'Lunch\\u{1B}[2J' holds a control character; a ledger cannot\n"))
+        #expect(result.stderr.hasPrefix("Error: the description 'Lunch\\u{1B}[2J' holds a control character, which a ledger line cannot hold\n"))
         let amount = TestSupport.run(["add", "2026-11-23", "Lunch", "4.5\u{1B}[2J0", "Food", "--from", "Bank", "--file", path])
-        #expect(amount.stderr.hasPrefix("Error: a word '4.5\\u{1B}[2J0' holds a control character; a ledger cannot"))
+        #expect(amount.stderr.hasPrefix("Error: a word '4.5\\u{1B}[2J0' holds a control character, which a ledger line cannot hold"))
     }
 
     @Test func rulesFilesAndStatementsToo() {

@@ -43,7 +43,7 @@ public struct Projection: Sendable {
         var text = "category \(StringLiteral.name(allowanceCategory))\ncategory \(StringLiteral.name(billCategory))\n"
             + "category \(StringLiteral.name(incomeCategory)) income\n"
         func entry(_ date: CivilDate, _ description: String, _ lines: [(String, Money)]) {
-            text += "\(date) \(EntryText.description(description))\n"
+            text += "\(date) \(StringLiteral.description(description))\n"
             for (target, value) in lines { text += "  \(target)  \(amount(value))\n" }
         }
         let first = start.adding(days: 1)

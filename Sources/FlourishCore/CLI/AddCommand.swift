@@ -28,8 +28,8 @@ enum AddCommand {
         var given: [(String, String)] = [("the description", description)]
         given += words.map { ("a word", $0) } + tags.map { ("the tag", $0) }
         given += [from, to].compactMap { $0 }.map { ("the account", $0) }
-        for (what, text) in given where text.unicodeScalars.contains(where: { GuardedOutput.isControl($0) || $0 == "\n" }) {
-            throw Invocation.UsageError(message: "\(what) '\(text)' holds a control character; a ledger cannot")
+        for (what, text) in given where text.unicodeScalars.contains(where: { ControlCharacter.contains($0) && $0 != "\t" }) {
+            throw Invocation.UsageError(message: "\(what) '\(text)' holds a control character, which a ledger line cannot hold")
         }
         var plan = try EntryPlan(words, from: from, to: to)
 
@@ -103,7 +103,7 @@ enum AddCommand {
     /// The entry in canonical form (as `fmt` would write it).
     static func entryText(date: String, description: String, status: Entry.Status, tags: [String], lines: [EntryPlan.Line]) -> String {
         let mark = status == .cleared ? " * " : status == .pending ? " ! " : " "
-        var header = date + mark + EntryText.description(description)
+        var header = date + mark + StringLiteral.description(description)
         if !tags.isEmpty { header += "  " + tags.map { "#" + ($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }.joined(separator: " ") }
         var text = header + "\n"
         for line in lines {

@@ -100,7 +100,7 @@ final class GuardedOutput: TextOutput {
                 out.append(Self.joiner)
                 atLineStart = false
             default:
-                if Self.isControl(scalar) {
+                if ControlCharacter.isUnsafe(scalar) {
                     out.append(contentsOf: Self.visible(scalar).unicodeScalars)
                 } else {
                     out.append(scalar)
@@ -156,13 +156,9 @@ final class GuardedOutput: TextOutput {
         guard !pending.isEmpty else { return }
         let rest = Array(pending)
         pending = String.UnicodeScalarView()
-        output.write(rest.map { Self.isControl($0) || $0 == "\r" ? Self.visible($0) : String($0) }.joined())
+        output.write(rest.map { ControlCharacter.isUnsafe($0) || $0 == "\r" ? Self.visible($0) : String($0) }.joined())
     }
 
-    /// C0 but tab and line feed, DEL, and C1.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
-    }
 
     /// `\u{1B}`.
     static func visible(_ scalar: Unicode.Scalar) -> String {

@@ -320,7 +320,7 @@ struct Converter {
         case nil: break
         }
         let description = Self.clean(transaction.description)
-        if !description.isEmpty { out += " " + EntryText.description(description) }
+        if !description.isEmpty { out += " " + StringLiteral.description(description) }
         var tags: [String] = []
         for tag in transaction.tags where ForeignSyntax.isTagName(tag) && !tags.contains(tag) { tags.append(tag) }
         if !tags.isEmpty { out += "  " + tags.map { "#" + $0 }.joined(separator: " ") }
@@ -355,7 +355,7 @@ struct Converter {
 
     /// Control characters, which a ledger may not hold, as spaces.
     static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { GuardedOutput.isControl($0) ? " " : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { ControlCharacter.isUnsafe($0) ? " " : $0 }))
     }
 
     mutating func finish(source: String, format: String) -> Outcome {

@@ -37,8 +37,8 @@ struct ForeignSources {
         return body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { raw in
             let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
             let text = String(decoding: line, as: UTF8.self)
-            guard text.unicodeScalars.contains(where: { $0 != "\t" && GuardedOutput.isControl($0) }) else { return Substring(text) }
-            return Substring(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 != "\t" && GuardedOutput.isControl($0) ? " " : $0 })))
+            guard text.unicodeScalars.contains(where: { $0 != "\t" && ControlCharacter.isUnsafe($0) }) else { return Substring(text) }
+            return Substring(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 != "\t" && ControlCharacter.isUnsafe($0) ? " " : $0 })))
         }
     }
 }

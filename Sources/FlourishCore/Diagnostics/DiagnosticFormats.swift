@@ -58,7 +58,7 @@ extension DiagnosticRenderer {
                 out.unicodeScalars.append(scalar)
                 out.unicodeScalars.append(GuardedOutput.joiner)
             default:
-                if GuardedOutput.isControl(scalar) { out += GuardedOutput.visible(scalar) } else { out.unicodeScalars.append(scalar) }
+                if ControlCharacter.isUnsafe(scalar) { out += GuardedOutput.visible(scalar) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

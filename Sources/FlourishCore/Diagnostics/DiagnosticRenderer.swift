@@ -98,7 +98,7 @@ public struct DiagnosticRenderer {
     }
 
     private func scalars(_ text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.map { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "?" : $0 }
+        text.unicodeScalars.map { ControlCharacter.contains($0) && $0 != "\t" ? "?" : $0 }
     }
 
     private func columnCount(_ bytes: SourceBytes, from start: Int, to end: Int) -> Int {

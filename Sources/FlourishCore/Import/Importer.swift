@@ -178,7 +178,7 @@ enum Importer {
             let description = rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             // Text that becomes ledger text follows the ledger's rules: no control characters.
-            if let column = rules.descriptionColumns.first(where: { record.fields[$0 - 1].unicodeScalars.contains(where: GuardedOutput.isControl) }) {
+            if let column = rules.descriptionColumns.first(where: { record.fields[$0 - 1].unicodeScalars.contains(where: ControlCharacter.isUnsafe) }) {
                 diagnostics.append(Diagnostic(.importField(what: "description", value: record.fields[column - 1],
                                                            expected: "text without control characters"),
                                               at: location(column)))
@@ -324,7 +324,7 @@ enum Importer {
         let newestFirst = (rows.first?.date ?? .earliest) > (rows.last?.date ?? .earliest)
         let ordered = newestFirst ? Array(rows.reversed()) : rows
         for row in ordered.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
-            let description = EntryText.description(row.description.isEmpty ? "(no description)" : row.description)
+            let description = StringLiteral.description(row.description.isEmpty ? "(no description)" : row.description)
             let mark = row.status == .cleared ? " *" : row.status == .pending ? " !" : ""
             let tags = row.tags.isEmpty ? "" : "  " + row.tags.map { "#" + $0 }.joined(separator: " ")
             out += "\(row.date)\(mark) \(description)\(tags)  ; import:\(row.key)\n"

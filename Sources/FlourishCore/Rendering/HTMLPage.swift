@@ -24,7 +24,7 @@ struct HTMLPage {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                if GuardedOutput.isControl(scalar) && scalar != "\r" { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                if ControlCharacter.isUnsafe(scalar) && scalar != "\r" { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

@@ -114,7 +114,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "#" where previous == "#" && index + 1 < scalars.count && scalars[index + 1] == "[":
                 out += "\\u0023"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if ControlCharacter.contains(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

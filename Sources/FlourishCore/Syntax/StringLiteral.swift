@@ -28,6 +28,28 @@ public enum StringLiteral {
         return out + "\""
     }
 
+    /// A description as it is written on a date line (grammar.md, section 4): bare when the
+    /// lexer reads it back whole — `LineReader.textEnd` ends it nowhere before its end (no `;`,
+    /// no `#` after a blank or a tab, no trailing blank), it starts with no blank, quote,
+    /// comment or tag, and it is not a status mark (`*` or `!` alone or before a blank) —,
+    /// otherwise a quoted string. The one description writer: `add`, `import`, `record`,
+    /// `convert` and the forecast use it.
+    public static func description(_ text: String) -> String {
+        readsBareAsDescription(Array(text.utf8)) ? text : quote(text)
+    }
+
+    static func readsBareAsDescription(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            // No description: nothing written.
+            guard let base = buffer.baseAddress, let first = buffer.first else { return true }
+            let end = buffer.count
+            if ByteClass.isBlank(first) || first == UInt8(ascii: "\"") { return false }
+            if ByteCursor.startsComment(base, 0, end) || ByteCursor.startsTag(base, 0, end) { return false }
+            if (first == UInt8(ascii: "*") || first == UInt8(ascii: "!")) && (end == 1 || ByteClass.isBlank(base[1])) { return false }
+            return LineReader.textEnd(base, from: 0, to: end) == end
+        }
+    }
+
     /// A name as it is written in a ledger (grammar.md, "Names"): one bare word when it reads
     /// back as that name, otherwise a quoted string. The one name writer: `add`, `import` and
     /// the messages that suggest a declaration use it.
