@@ -464,15 +464,16 @@ import Testing
         #expect(try envelope("2026-10-31") == ["Food 0 30000 25000 5000", "set aside 5000", "main 169900", "allowance spent 0"])
         #expect(try envelope("2026-11-30") == ["Food 5000 30000 40000 -5000", "set aside 0", "main 134900", "allowance spent 0"])
         #expect(try envelope("2026-12-03") == ["Food -5000 30000 5000 20000", "set aside 20000", "main 107100", "allowance spent 0"])
-        // The budget report shows what was carried in and what is available.
+        // The budget report shows what was carried in and what is available; what remains and
+        // the share used are of what the month had (carried in + budget): November had
+        // 50 + 300 = 350, and 400 spent leaves -50 and uses 114.28 %.
         let path = TestSupport.temporaryDirectory() + "/rollover.flourish"
         TestSupport.write(ledger, to: path)
         let csv = TestSupport.run(["report", "budget", path, "--month", "2026-11", "--format", "csv"]).stdout
-        #expect(csv.hasPrefix("category,budget,carried_in,spent,remaining,available,used,progress,status\r\nFood,300.00,50.00,400.00,-100.00,-50.00,133.33,133.33,over\r\n"))
-        // Measured against what the month had (carried in + budget): 250 of 250 in December
-        // would be "near", not over the 300 budget.
+        #expect(csv.hasPrefix("category,budget,carried_in,spent,remaining,available,used,progress,status\r\nFood,300.00,50.00,400.00,-50.00,-50.00,114.28,114.28,over\r\n"))
+        // December had -50 + 300 = 250: 50 spent leaves 200 and uses 20 %.
         let december = TestSupport.run(["report", "budget", path, "--month", "2026-12", "--format", "csv"]).stdout
-        #expect(december.contains("Food,300.00,-50.00,50.00,250.00,200.00,16.66,16.66,\r\n"))
+        #expect(december.contains("Food,300.00,-50.00,50.00,200.00,200.00,20.00,20.00,\r\n"))
         // Without `rollover` nothing is set aside for budgets, and spending eats the allowance.
         let plain = try snapshot(ledger.replacingOccurrences(of: " rollover", with: ""), "2026-10-10")
         #expect(plain.envelopes.isEmpty && plain.allowanceSpentToday == Money(minorUnits: 25000))

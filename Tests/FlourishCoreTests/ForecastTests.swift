@@ -87,6 +87,15 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let broken = try #require(object["firstBreak"] as? [String: Any])
         #expect(broken["date"] as? String == "2027-02-01")
+        // Typed: what would go below zero and by how much, and each cause's kind and amount.
+        let shortfalls = try #require(broken["shortfalls"] as? [[String: Any]])
+        #expect(shortfalls.map { $0["kind"] as? String } == ["main-savings", "account"])
+        #expect(shortfalls.map { $0["amount"] as? String } == ["-450.00", "-180.00"])
+        #expect(shortfalls[1]["name"] as? String == "Bank")
+        let causes = try #require(broken["causes"] as? [[String: Any]])
+        #expect(causes.map { $0["kind"] as? String } == ["expected", "expected", "expected", "set-aside"])
+        #expect(causes.map { $0["amount"] as? String } == ["-2800.00", "2000.00", "-10.00", "270.00"])
+        #expect(causes.first?["what"] as? String == "Rent")
         #expect(object["safeToSpendToday"] as? String == "0.00")
         #expect((object["days"] as? [Any])?.count == 93)
         let html = TestSupport.run(["report", "forecast", path, "--format", "html"]).stdout
@@ -95,6 +104,24 @@ import Testing
         #expect(html.contains("the bucket rule breaks on 2027-02-01</desc>"))
         #expect(TestSupport.run(["report", "forecast", path, "--until", "2026-11-01"]).stderr.contains("--until must come after the report date, 2026-11-20"))
         #expect(TestSupport.run(["report", "balances", path, "--until", "2027-01-01"]).stderr.contains("--until belongs to the forecast report"))
+    }
+
+    /// With `display de-DE` every amount of the forecast is written the reader's way, the
+    /// first break's too (it said `main savings would be -$450.00` under `0,00 €`).
+    @Test func theBreakIsWrittenTheReadersWay() {
+        let path = file(Self.rent.replacingOccurrences(of: "currency USD", with: "currency EUR\ndisplay de-DE"))
+        let text = TestSupport.run(["report", "forecast", path]).stdout
+        #expect(text.contains("""
+        Safe to spend today: 0,00 €
+
+        First break: 2027-02-01: main savings would be -450,00 €; Bank would be -180,00 €.
+          - Rent -2.800,00 € (\(path):10)
+          - expected income 2.000,00 € (\(path):9)
+          - the daily allowance -10,00 € (\(path):8)
+          - the allowance for the rest of the month 270,00 € set aside (\(path):8)
+
+        """), "\(text)")
+        #expect(!text.contains("$"))
     }
 
     /// The household example with the rent raised by 10,800.00 from December: the bank, which

@@ -228,3 +228,38 @@ extension OneRuleTests {
         #expect(loaded.ledger.entryTags.isEmpty)
     }
 }
+
+extension OneRuleTests {
+    /// A rollover category that spent 108.00 of a 100.00 budget with 60.00 carried in showed
+    /// "108 %", a red remaining amount and an over-budget bar beside a blank status. Every
+    /// figure of the line is now measured against what the month had, 160.00.
+    @Test func aRolloverLinesFiguresAgreeWithItsStatus() throws {
+        let path = TestSupport.temporaryDirectory() + "/roll.flourish"
+        TestSupport.write("""
+        currency USD
+        account Bank checking
+        category Food
+        opening 2026-09-01 Bank 1000.00
+        budget 2026-09-01 Food 100.00 rollover
+        2026-09-05 * Shop
+          Food  40.00
+          Bank
+        2026-10-05 * Shop
+          Food  108.00
+          Bank
+
+        """, to: path)
+        let budget = TestSupport.run(["report", "budget", path, "--ascii"]).stdout
+        #expect(budget.contains("Food          $100.00      $60.00  $108.00     $52.00     $52.00   67%  [#######---]\n"), "\(budget)")
+        #expect(budget.contains("Budgeted      $100.00              $108.00     $52.00              67%  [#######---]\n"), "\(budget)")
+        let dashboard = TestSupport.run(["report", "dashboard", path, "--ascii"]).stdout
+        #expect(dashboard.contains("Food          $100.00  $108.00   67%  [#######---]\n"), "\(dashboard)")
+        #expect(dashboard.contains("Budgeted      $100.00  $108.00   67%  [#######---]\n"), "\(dashboard)")
+        let review = TestSupport.run(["report", "review", path]).stdout
+        #expect(review.contains("Food        $100.00  $108.00   67%  ok\n"), "\(review)")
+        // Over what the month had: over everywhere.
+        TestSupport.write(TestSupport.read(path).replacingOccurrences(of: "Food  108.00", with: "Food  170.00"), to: path)
+        let over = TestSupport.run(["report", "budget", path, "--ascii"]).stdout
+        #expect(over.contains("Food          $100.00      $60.00  $170.00    -$10.00    -$10.00  106%  [##########]+  over\n"), "\(over)")
+    }
+}

@@ -24,11 +24,11 @@ enum DashboardHTML {
         if !lines.isEmpty {
             let bars = lines.map { line in
                 SVGChart.Bar(label: line.category, value: line.spent,
-                             caption: "\(format(line.spent)) of \(format(line.budget ?? .zero))" + (line.status == .over ? ", over" : line.status == .near ? ", near" : ""),
-                             style: line.status == .over ? "over" : line.status == .near ? "near" : "ok", marker: line.budget)
+                             caption: "\(format(line.spent)) of \(format(line.limit ?? .zero))" + (line.status == .over ? ", over" : line.status == .near ? ", near" : ""),
+                             style: line.status == .over ? "over" : line.status == .near ? "near" : "ok", marker: line.limit)
             }
             page.section("budgets", "Budgets this month", SVGChart.bars(id: "budgets", title: "Budgets this month: spent against budget",
-                                                                        description: lines.map { "\($0.category) \(format($0.spent)) of \(format($0.budget ?? .zero))" }.joined(separator: "; "), bars))
+                                                                        description: lines.map { "\($0.category) \(format($0.spent)) of \(format($0.limit ?? .zero))" }.joined(separator: "; "), bars))
         }
         page.section("upcoming", "Due in the next \(DashboardReport.upcomingDays) days",
                      dashboard.upcoming.isEmpty ? "<p>Nothing is due.</p>\n" : HTMLPage.table(

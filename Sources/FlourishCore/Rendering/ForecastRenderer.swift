@@ -12,8 +12,23 @@ public enum ForecastRenderer {
         guard let broken = report.firstBreak else {
             return ["The bucket rule holds on every day through \(report.until), and no account goes below zero."]
         }
-        return ["First break: \(broken.date): \(broken.what)."]
-            + broken.causes.map { "  - \($0.text)" + ($0.place.map { " (\($0))" } ?? "") }
+        return ["First break: \(broken.date): \(broken.shortfalls.map { shortfall($0, money) }.joined(separator: "; "))."]
+            + broken.causes.map { "  - " + cause($0, money) + ($0.place.map { " (\($0))" } ?? "") }
+    }
+
+    static func shortfall(_ shortfall: ForecastReport.Shortfall, _ money: MoneyFormat) -> String {
+        switch shortfall {
+        case .mainSavings(let amount): return "main savings would be \(money.text(amount))"
+        case .goal(let name, let amount): return "goal \(name) would be \(money.text(amount))"
+        case .account(let name, let amount): return "\(name) would be \(money.text(amount))"
+        }
+    }
+
+    static func cause(_ cause: ForecastReport.Cause, _ money: MoneyFormat) -> String {
+        switch cause.kind {
+        case .expected: return "\(cause.what) \(money.text(cause.amount))"
+        case .setAside: return "\(cause.what) \(money.text(cause.amount)) set aside"
+        }
     }
 
     /// Whether any day has envelopes (rollover budgets): then they have a column.
@@ -64,8 +79,18 @@ public enum ForecastRenderer {
     public static func json(_ report: ForecastReport) -> String {
         let money = MoneyFormat(report.currency)
         let broken: JSONValue = report.firstBreak.map { broken in
-            .object([("date", .string(broken.date.description)), ("what", .string(broken.what)),
-                     ("causes", .array(broken.causes.map { .object([("text", .string($0.text)), ("place", $0.place.map(JSONValue.string) ?? .null)]) }))])
+            .object([("date", .string(broken.date.description)),
+                     ("shortfalls", .array(broken.shortfalls.map { shortfall in
+                         switch shortfall {
+                         case .mainSavings(let amount): return .object([("kind", .string("main-savings")), ("name", .null), ("amount", money.json(amount))])
+                         case .goal(let name, let amount): return .object([("kind", .string("goal")), ("name", .string(name)), ("amount", money.json(amount))])
+                         case .account(let name, let amount): return .object([("kind", .string("account")), ("name", .string(name)), ("amount", money.json(amount))])
+                         }
+                     })),
+                     ("causes", .array(broken.causes.map {
+                         .object([("kind", .string($0.kind.rawValue)), ("what", .string($0.what)), ("amount", money.json($0.amount)),
+                                  ("place", $0.place.map(JSONValue.string) ?? .null)])
+                     }))])
         } ?? .null
         return JSONValue.object([
             ("from", .string(report.from.description)),

@@ -50,8 +50,8 @@ enum ReviewHTML {
             let used = line.usedBasisPoints.map(DocumentRenderer.percentText) ?? "–"
             let style = line.status == .over ? "over" : line.status == .near ? "near" : "ok"
             let note = line.status == .over ? ", over" : line.status == .near ? ", near" : ""
-            return SVGChart.Bar(label: line.category, value: line.spent, caption: "\(format(line.spent)) of \(format(line.budget ?? .zero)) (\(used)\(note))",
-                                style: style, marker: line.budget)
+            return SVGChart.Bar(label: line.category, value: line.spent, caption: "\(format(line.spent)) of \(format(line.limit ?? .zero)) (\(used)\(note))",
+                                style: style, marker: line.limit)
         }
         page.section("budgets", "Budgets",
                      budgetBars.isEmpty ? "<p>No budgets this month.</p>\n" :

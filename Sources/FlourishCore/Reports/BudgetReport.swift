@@ -17,14 +17,23 @@ public struct BudgetReport: Sendable {
         public var budget: Money?
         /// Spending in the category and its sub-categories that have no budget of their own.
         public var spent: Money
-        /// What is left of the budget (negative when over).
+        /// What is left of what the month had (`limit`; negative when over).
         public var remaining: Money?
-        public var usedBasisPoints: Int? { budget.flatMap { Money.basisPoints(spent, of: $0) } }
+        /// Spent, as a share of what the month had: the same measure as `status` and the bar.
+        public var usedBasisPoints: Int? { limit.flatMap { Money.basisPoints(spent, of: $0) } }
         public var status: Status
         /// A rollover budget's envelope: what the month carried in from the months before, and
         /// what is available (carried in + budget − spent), from the bucket engine.
         public var carriedIn: Money?
         public var available: Money?
+
+        /// What the month had to spend: the budget, and for a rollover budget what was carried
+        /// in besides (grammar.md, section 8: an envelope's spending is measured against both).
+        public var limit: Money? {
+            guard let budget else { return nil }
+            guard let carriedIn else { return budget }
+            return (try? carriedIn + budget) ?? budget
+        }
     }
 
     public var month: BudgetMonth
@@ -33,8 +42,12 @@ public struct BudgetReport: Sendable {
     public var budgetedSpent: Money
     public var unbudgetedSpent: Money
     public var totalSpent: Money
-    /// What is left of the budgets in all.
+    /// What is left of the budgets in all (of what each month had, for rollover budgets).
     public var totalRemaining: Money
+    /// What the budgeted categories had in all: their budgets, and what envelopes carried in.
+    public var totalLimit: Money = .zero
+    /// Budgeted spending as a share of `totalLimit`.
+    public var totalUsedBasisPoints: Int? { Money.basisPoints(budgetedSpent, of: totalLimit) }
 
     /// Near-the-limit threshold: 90% of the budget.
     public static let nearBasisPoints = 9_000
@@ -79,6 +92,7 @@ public struct BudgetReport: Sendable {
         }
         var lines: [Line] = []
         var totalBudget = Money.zero
+        var totalLimit = Money.zero
         var budgetedSpent = Money.zero
         for id in budgeted {
             let budget = context.budget(for: id, in: month) ?? .zero
@@ -87,9 +101,11 @@ public struct BudgetReport: Sendable {
             let status = Self.status(spent: used, budget: budget, carriedIn: envelopes[context.name(id)]?.carriedIn)
             try blaming(context.journal.budget(for: id, in: month)?.amount.location, "the total budget of \(month)") { () throws(MoneyOverflow) in
                 let envelope = envelopes[context.name(id)]
-                lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try budget - used, status: status,
+                let limit = try envelope.map { envelope throws(MoneyOverflow) in try envelope.carriedIn + budget } ?? budget
+                lines.append(Line(category: context.name(id), budget: budget, spent: used, remaining: try limit - used, status: status,
                                   carriedIn: envelope?.carriedIn, available: envelope?.available))
                 totalBudget = try totalBudget + budget
+                totalLimit = try totalLimit + limit
                 budgetedSpent = try budgetedSpent + used
             }
         }
@@ -101,12 +117,12 @@ public struct BudgetReport: Sendable {
             }
         }
         let (totalSpent, totalRemaining) = try blaming(ledger.budgets.last?.amount.location, "the total budget of \(month)") {
-            () throws(MoneyOverflow) in (try budgetedSpent + unbudgetedTotal, try totalBudget - budgetedSpent)
+            () throws(MoneyOverflow) in (try budgetedSpent + unbudgetedTotal, try totalLimit - budgetedSpent)
         }
         if let depth { lines = try rolledUp(lines, depth: depth, journal) }
         return BudgetReport(month: month, lines: lines, totalBudget: totalBudget, budgetedSpent: budgetedSpent,
                             unbudgetedSpent: unbudgetedTotal, totalSpent: totalSpent, totalRemaining: totalRemaining,
-                            subject: query?.summary ?? "")
+                            totalLimit: totalLimit, subject: query?.summary ?? "")
     }
 
     /// Whether any budget is an envelope, whose figures come from the bucket engine.
@@ -196,7 +212,7 @@ public struct BudgetReport: Sendable {
                                   available: line.available.map(ReportDocument.Cell.money) ?? .empty))
         }
         let remaining = totalRemaining
-        let used = Money.basisPoints(budgetedSpent, of: totalBudget)
+        let used = totalUsedBasisPoints
         table.totals = [
             row([.text("Budgeted"), .money(totalBudget), .money(budgetedSpent), .money(remaining),
                  used.map(ReportDocument.Cell.percent) ?? .empty, used.map(ReportDocument.Cell.progress) ?? .empty, .empty],

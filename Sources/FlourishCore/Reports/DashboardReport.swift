@@ -132,7 +132,7 @@ public struct DashboardReport: Sendable {
              $0.usedBasisPoints.map(Cell.percent) ?? .empty, $0.usedBasisPoints.map(Cell.progress) ?? .empty,
              .text($0.status == .ok ? "" : $0.status.rawValue)]
         }
-        let used = Money.basisPoints(budget.budgetedSpent, of: budget.totalBudget)
+        let used = budget.totalUsedBasisPoints
         budgetTable.totals = [
             [.text("Budgeted"), .money(budget.totalBudget), .money(budget.budgetedSpent), used.map(Cell.percent) ?? .empty,
              used.map(Cell.progress) ?? .empty, .empty],

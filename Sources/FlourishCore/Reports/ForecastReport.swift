@@ -11,13 +11,25 @@ public struct ForecastReport: Sendable {
     /// The first day something would go wrong, what, and the lines behind it.
     public struct Break: Sendable {
         public var date: CivilDate
-        public var what: String
+        public var shortfalls: [Shortfall]
         /// The day's expected lines, then the biggest set-asides of that day.
         public var causes: [Cause]
     }
 
+    /// A figure that would go below zero, and how far.
+    public enum Shortfall: Sendable, Equatable {
+        case mainSavings(Money)
+        case goal(String, Money)
+        case account(String, Money)
+    }
+
+    /// A line behind a break: an expected line of the day (`Projection.Event.what`) or a
+    /// set-aside of the day (`BucketSnapshot.SetAside.what`), with its amount.
     public struct Cause: Sendable {
-        public var text: String
+        public enum Kind: String, Sendable { case expected, setAside = "set-aside" }
+        public var kind: Kind
+        public var what: String
+        public var amount: Money
         /// `file:line` of the ledger line it comes from.
         public var place: String?
     }
@@ -56,21 +68,22 @@ public struct ForecastReport: Sendable {
             let file = ledger.files[Int(location.file)]
             return "\(file.path):\(file.line(containing: Int(location.start)).number)"
         }
-        let money = MoneyFormat(projected.currency)
         let credit = Set(ledger.accounts.filter { $0.kind == .credit }.map { ledger.names[$0.name.id] })
         var firstBreak: Break?
         for day in days where day.snapshot.date > from {
             let s = day.snapshot
-            var what: [String] = []
-            if s.mainSavings < .zero { what.append("main savings would be \(money.text(s.mainSavings))") }
-            for goal in s.goals where goal.balance < .zero { what.append("goal \(goal.name) would be \(money.text(goal.balance))") }
+            var shortfalls: [Shortfall] = []
+            if s.mainSavings < .zero { shortfalls.append(.mainSavings(s.mainSavings)) }
+            for goal in s.goals where goal.balance < .zero { shortfalls.append(.goal(goal.name, goal.balance)) }
             for account in s.accounts where account.balance < .zero && !credit.contains(account.name) {
-                what.append("\(account.name) would be \(money.text(account.balance))")
+                shortfalls.append(.account(account.name, account.balance))
             }
-            guard !what.isEmpty else { continue }
-            var causes = day.events.map { Cause(text: "\($0.what) \(money.text($0.amount))", place: place($0.source)) }
-            causes += s.setAsides.prefix(3).map { Cause(text: "\($0.what) \(money.text($0.amount)) set aside", place: place(source($0, on: s.date, projected))) }
-            firstBreak = Break(date: s.date, what: what.joined(separator: "; "), causes: causes)
+            guard !shortfalls.isEmpty else { continue }
+            var causes = day.events.map { Cause(kind: .expected, what: $0.what, amount: $0.amount, place: place($0.source)) }
+            causes += s.setAsides.prefix(3).map {
+                Cause(kind: .setAside, what: $0.what, amount: $0.amount, place: place(source($0, on: s.date, projected)))
+            }
+            firstBreak = Break(date: s.date, shortfalls: shortfalls, causes: causes)
             break
         }
         var safe = Money.zero
