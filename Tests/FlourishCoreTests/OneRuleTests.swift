@@ -263,3 +263,37 @@ extension OneRuleTests {
         #expect(over.contains("Food          $100.00      $60.00  $170.00    -$10.00    -$10.00  106%  [##########]+  over\n"), "\(over)")
     }
 }
+
+extension OneRuleTests {
+    /// A rent paid in full from the bank, half of it for Mia: `due` said 1,400.00 and the
+    /// snapshot and dashboard 700.00 with no word on why. `due` now shows both, named.
+    @Test func aSharedBillSaysWhatIsSetAside() {
+        let path = TestSupport.temporaryDirectory() + "/split.flourish"
+        TestSupport.write("""
+        currency USD
+        account Bank checking
+        category Rent
+        person Mia
+        opening 2026-10-01 Bank 5000.00
+        schedule 2026-11-01 Rent monthly on day 1
+          Rent  700.00
+          Mia  700.00
+          Bank
+        2026-11-02 * Lunch
+          Rent  1.00
+          Bank
+
+        """, to: path)
+        #expect(TestSupport.run(["due", path]).stdout == """
+        Due through 2026-11-02, not recorded:
+
+        Due         Name     Amount  Set aside  Late
+        2026-11-01  Rent  $1,400.00    $700.00  1 day
+
+        Set aside: the part in expense categories, which the budget holds until it is paid; the rest is paid for people or moved between accounts.
+
+        """)
+        #expect(TestSupport.run(["report", "snapshot", path]).stdout.contains("  – Rent: $700.00 (due 2026-11-01)\n"))
+        #expect(TestSupport.run(["due", path, "--format", "json"]).stdout.contains("\"amount\": \"1400.00\",\n      \"setAside\": \"700.00\""))
+    }
+}

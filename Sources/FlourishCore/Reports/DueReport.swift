@@ -6,6 +6,10 @@ public struct DueReport: Sendable {
         public var name: String
         /// The size of one occurrence: the sum of its positive lines.
         public var amount: Money
+        /// The part of it the budget sets aside until it is paid: its expense-category lines
+        /// (`Plan.expense`; the bucket snapshot's bill). Less than `amount` when part is paid for
+        /// a person or moved between accounts; zero for income.
+        public var setAside: Money
         /// Days from the due date to the report's date (0: due that day).
         public var daysLate: Int
         /// Index into `Journal.plans`.
@@ -40,7 +44,7 @@ public struct DueReport: Sendable {
             for occurrence in journal.occurrences(in: start...through) where occurrence.entry == nil {
                 let plan = journal.plans[occurrence.plan]
                 guard only.isEmpty || only.contains(plan.name) else { continue }
-                rows.append(Row(due: occurrence.due, name: plan.name, amount: plan.size,
+                rows.append(Row(due: occurrence.due, name: plan.name, amount: plan.size, setAside: plan.expense,
                                 daysLate: occurrence.due.days(until: through), plan: occurrence.plan))
             }
         }
