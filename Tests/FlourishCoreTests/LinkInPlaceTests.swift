@@ -156,33 +156,6 @@ import Testing
         #expect(linked.base != nil && linked.base == linked.linked)
     }
 
-    /// A file's stretch is made present by the worker that parses it (`Prefault`): its whole
-    /// pages are in memory as soon as its list is made, before anything is written.
-    @Test func aStretchIsMadePresentWhenItsListIsMade() {
-        #if os(Linux)
-        let page = 4096
-        let bytes = 4 << 20
-        // A mapping of its own: fresh pages, none touched yet (memory from the allocator may
-        // have been used before).
-        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else {
-            Issue.record("no memory mapped")
-            return
-        }
-        let memory = mapped
-        defer { munmap(memory, bytes) }
-        func resident() -> Int {
-            var pages = [UInt8](repeating: 0, count: bytes / page)
-            guard mincore(memory, bytes, &pages) == 0 else { return -1 }
-            return pages.filter { $0 & 1 != 0 }.count
-        }
-        #expect(resident() == 0)
-        let stretch = memory.bindMemory(to: Posting.self, capacity: bytes / MemoryLayout<Posting>.stride)
-        let list = ParsedList(stretch: stretch, room: bytes / MemoryLayout<Posting>.stride)
-        #expect(list.isInStretch)
-        #expect(resident() == bytes / page)
-        #endif
-    }
-
     /// The counts are those of a line-by-line reading, for every length around the
     /// thirty-two-byte steps and the sums every 255 of them.
     @Test func lineStartsAreCountedExactly() {

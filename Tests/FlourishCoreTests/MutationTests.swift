@@ -32,7 +32,16 @@ import Testing
             let loaded = LedgerLoader.load(sources: [SourceFile(path: "m.flourish", bytes: bytes)])
             let diagnostics = Validator.validate(loaded)
             let rendered = DiagnosticRenderer(files: loaded.ledger.files).render(diagnostics)
-            #expect(diagnostics.isEmpty || rendered.contains("m.flourish:"))
+            // Each problem is at a place inside the file it names, and is shown once, headed
+            // by that place as `file:line:col: severity:`.
+            for diagnostic in diagnostics {
+                #expect(Int(diagnostic.location.file) < loaded.ledger.files.count)
+                #expect(diagnostic.location.range.upperBound <= loaded.ledger.files[Int(diagnostic.location.file)].bytes.count)
+            }
+            let headings = rendered.split(separator: "\n").filter { line in
+                line.hasPrefix("m.flourish:") && (line.contains(": error: ") || line.contains(": warning: "))
+            }
+            #expect(headings.count == diagnostics.count, "\(rendered)")
             if let once = Formatter.format(SourceFile(path: "m", bytes: bytes)).formatted {
                 #expect(Formatter.format(SourceFile(path: "m", text: once)).formatted == once)
             }
