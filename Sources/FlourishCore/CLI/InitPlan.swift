@@ -31,10 +31,10 @@ struct InitPlan {
 
     func amount(_ money: Money) -> String { money.formatted(decimals: currency.decimals, grouping: false) }
 
-    /// The income of a month (a yearly figure counts one twelfth, to the cent).
+    /// The income of a month (a yearly figure's monthly share, `Money.monthlyShare(ofYearly:)`).
     var monthlyIncome: Money? {
         guard let income else { return nil }
-        return incomeIsYearly ? try? income.dividedRounded(by: 12) : income
+        return incomeIsYearly ? try? Money.monthlyShare(ofYearly: income) : income
     }
 
     /// The daily allowance that leaves the savings target intact after the bills: what a month's
@@ -42,17 +42,14 @@ struct InitPlan {
     /// budgeting month the ledger starts in, rounded down to the cent; nil without an income.
     var allowanceForTheTarget: Money? {
         guard let monthly = monthlyIncome else { return nil }
-        let saved = monthly.minorUnits.multipliedReportingOverflow(by: Int64(savingsBasisPoints))
-        guard !saved.overflow else { return nil }
-        var left = monthly.minorUnits - saved.partialValue / 10_000
-        for bill in bills {
-            let (next, overflow) = left.subtractingReportingOverflow(bill.amount.minorUnits)
-            guard !overflow else { return nil }
-            left = next
-        }
         let month = BudgetMonth(containing: date, startDay: monthStart)
-        let days = Int64(month.first.days(until: month.last) + 1)
-        return Money(minorUnits: max(0, left / days))
+        do throws(MoneyOverflow) {
+            let saved = try monthly.scaled(by: savingsBasisPoints, over: 10_000)
+            let left = try monthly - saved - Money.sum(bills.map(\.amount))
+            return max(.zero, try left.dividedTruncating(by: month.first.days(until: month.last) + 1))
+        } catch {
+            return nil
+        }
     }
 
     /// The ledger, commented and in canonical form.

@@ -62,6 +62,12 @@ extension Money {
         return Money(minorUnits: try Money.roundedQuotient(minorUnits, divisor))
     }
 
+    /// self ÷ divisor cut towards zero to the minor unit, for divisor > 0.
+    public func dividedTruncating(by divisor: Int) throws(MoneyOverflow) -> Money {
+        guard let divisor = Int64(exactly: divisor), divisor > 0 else { throw MoneyOverflow() }
+        return Money(minorUnits: minorUnits / divisor)
+    }
+
     /// A yearly amount's share of one month: a twelfth, rounded half away from zero to the
     /// minor unit (grammar.md, `income`): 1000.06 a year is 83.34 a month.
     public static func monthlyShare(ofYearly yearly: Money) throws(MoneyOverflow) -> Money {
