@@ -7,6 +7,8 @@ import Darwin
 #endif
 
 // Wiring only: the command line in, the exit status out. Everything else is in FlourishCore.
+// Ledger files are mapped, and one cut short while mapped is reported, not a crash (MappedFiles).
+MappedFiles.enable()
 var environment: [String: String] = [:]
 var pointer = environ
 while let entry = pointer.pointee {

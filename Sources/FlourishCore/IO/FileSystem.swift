@@ -41,19 +41,12 @@ public enum FileSystem {
         return try readAll(fd, size: size, path: path)
     }
 
-    /// The whole content of a regular file, mapped into memory where the system allows it
-    /// (`SourceBytes`, `MappedFiles`), read into memory of its own otherwise: a ledger file.
+    /// The whole content of a regular file, mapped into memory where the program enabled it
+    /// (`MappedFiles`), read into memory of its own otherwise: a ledger file.
     public static func readSource(_ path: String) throws(Failure) -> SourceBytes {
         let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        #if canImport(Glibc)
-        if size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {
-            if let slot = MappedFiles.note(mapped, count: size) {
-                return SourceBytes(SourceBytes.Storage(mapping: mapped.assumingMemoryBound(to: UInt8.self), count: size, slot: slot))
-            }
-            munmap(mapped, size)
-        }
-        #endif
+        if let mapped = MappedFiles.map(fd, size: size) { return mapped }
         return SourceBytes(try readAll(fd, size: size, path: path))
     }
 

@@ -61,7 +61,7 @@ public enum LedgerLoader {
         // is parsed again.
         if cache == nil {
             let (followed, found, complete, shared) = follow(sources, overlay: overlay, confinement: confinement,
-                                                             early: { Parser.parse($0, fileIndex: $1, into: $2) }) {
+                                                             early: { parse($0, fileIndex: $1, into: $2) }) {
                 Parser.includes(of: $0, fileIndex: $1)
             }
             // Moved, not copied: linking then holds the only reference to each file's lists.
@@ -69,7 +69,7 @@ public enum LedgerLoader {
             if parsed.count > 1 {
                 let again = parsed.indices.filter { !complete[$0] }
                 let files = again.map { parsed[$0].file }
-                let reparsed = Concurrent.map(again.count) { Parser.parse(files[$0], fileIndex: again[$0]) }
+                let reparsed = Concurrent.map(again.count) { parse(files[$0], fileIndex: again[$0]) }
                 var agree = true
                 for (index, full) in zip(again, reparsed) {
                     let first = parsed[index].includes
@@ -85,7 +85,7 @@ public enum LedgerLoader {
         // Files compared with a later read (the cache's) are copied: a mapping shows a file as
         // it is now, not as it was read.
         let (parsed, diagnostics, _, _) = follow(sources, overlay: overlay, confinement: confinement, mapped: cache == nil) { file, index in
-            cache?.parse(file, fileIndex: index) ?? Parser.parse(file, fileIndex: index)
+            cache?.parse(file, fileIndex: index) ?? parse(file, fileIndex: index)
         }
         return finish(parsed, diagnostics)
     }
@@ -380,6 +380,15 @@ public enum LedgerLoader {
         } catch {
             return error.reason
         }
+    }
+
+    /// A file parsed on the worker that calls: its stretches of the shared lists made present
+    /// first, and its mapped pages given back once it is read (`OSMemory.swift`).
+    static func parse(_ file: SourceFile, fileIndex: Int, into stretches: ParseSession.Stretches? = nil) -> ParsedFile {
+        Prefault.write(stretches)
+        let parsed = Parser.parse(file, fileIndex: fileIndex, into: stretches)
+        MappedFiles.releasePages(of: file.bytes)
+        return parsed
     }
 
     /// `a/./b/../c` → `a/c`, for paths shown in messages.

@@ -21,7 +21,7 @@ public final class ParseCache {
         }
         items[file.path] = nil  // let the old parse go before making the new one
         parsedCount += 1
-        let parsed = Parser.parse(file, fileIndex: fileIndex)
+        let parsed = LedgerLoader.parse(file, fileIndex: fileIndex)
         items[file.path] = Item(bytes: file.bytes, index: fileIndex, parsed: parsed)
         return parsed
     }

@@ -83,7 +83,6 @@ public struct Ledger: Sendable {
     /// without making a string of each).
     public func withDescriptionBytes<R>(of entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let location = entry.descriptionLocation
-        MappedFiles.noteRead()
         return files[Int(location.file)].bytes.withUnsafeBufferPointer { bytes in
             let range = location.range
             // Judged on the bytes: a quote and a backslash are ASCII, never part of another

@@ -21,14 +21,10 @@ struct ParsedList<Item: BitwiseCopyable> {
     }
 
     /// A list written into `room` items from `stretch`, which must outlive the parse (a list
-    /// of its own when there is no stretch). The stretch's pages are made present here, by the
-    /// worker that parses the file (`Prefault`).
+    /// of its own when there is no stretch).
     init(stretch: UnsafeMutablePointer<Item>?, room: Int) {
         self.stretch = stretch
         self.room = stretch == nil ? 0 : room
-        if let stretch {
-            Prefault.write(UnsafeMutableRawBufferPointer(start: stretch, count: self.room * MemoryLayout<Item>.stride))
-        }
     }
 
     /// Whether the items are in the stretch given (none of them in `own`).

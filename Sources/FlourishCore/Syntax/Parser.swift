@@ -94,7 +94,6 @@ struct Parser {
         var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines, quickLines: quickLines)
         parser.parseLines(&session)
         parser.finishEntry(&session)
-        file.bytes.releasePages()
         var inStretches: ParsedFile.InStretches?
         if session.postings.isInStretch && session.entries.isInStretch {
             inStretches = ParsedFile.InStretches(postings: session.postings.count, entries: session.entries.count)
