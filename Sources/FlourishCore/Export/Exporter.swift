@@ -95,8 +95,8 @@ public enum Exporter {
             out.append(static: transaction.status == .cleared ? " * " : transaction.status == .pending ? " ! " : " ")
             data.withDescription(of: transaction) { bytes in
                 // Most descriptions are written as they are: judged on their bytes.
-                if let base = bytes.baseAddress, let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"),
-                   first != UInt8(ascii: "!"), memchr(base, Int32(UInt8(ascii: ";")), bytes.count) == nil {
+                if let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"),
+                   first != UInt8(ascii: "!"), !ByteSearch.contains(UInt8(ascii: ";"), in: bytes) {
                     out.append(bytes)
                 } else {
                     out += journalDescription(String(decoding: bytes, as: UTF8.self))
@@ -176,8 +176,7 @@ public enum Exporter {
             out.append(static: transaction.status == .pending ? " ! " : " * ")
             data.withDescription(of: transaction) { bytes in
                 // Quoted as it is unless it holds a quote or a backslash: judged on its bytes.
-                if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "\"")), bytes.count) == nil,
-                   memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) == nil {
+                if !ByteSearch.contains(UInt8(ascii: "\""), in: bytes), !ByteSearch.contains(UInt8(ascii: "\\"), in: bytes) {
                     out.append(byte: UInt8(ascii: "\""))
                     out.append(bytes)
                     out.append(byte: UInt8(ascii: "\""))

@@ -20,18 +20,6 @@ enum Platform {
         #endif
     }
 
-    /// `memcmp(3)`: whether `count` bytes at two places are equal (0), in one library call.
-    static func memcmp(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Int32 {
-        guard count > 0, let a, let b else { return 0 }
-        #if canImport(Glibc)
-        return Glibc.memcmp(a, b, count)
-        #elseif canImport(Musl)
-        return Musl.memcmp(a, b, count)
-        #else
-        return Darwin.memcmp(a, b, count)
-        #endif
-    }
-
     /// Waits without spinning until a descriptor can be read (input, its end, or an error):
     /// for a standard input opened non-blocking. False when it cannot be waited on.
     static func waitForInput(_ descriptor: Int32) -> Bool {

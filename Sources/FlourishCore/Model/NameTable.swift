@@ -92,7 +92,7 @@ public struct NameTable: Sendable {
             if hashes[id] == hash && offsets[id + 1] - offsets[id] == range.count {
                 let start = offsets[id]
                 let same = arena.withUnsafeBufferPointer { arena -> Bool in
-                    Platform.memcmp(arena.baseAddress.map { $0 + start }, bytes.baseAddress.map { $0 + range.lowerBound }, range.count) == 0
+                    ByteSearch.equal(UnsafeBufferPointer(rebasing: arena[start..<start + range.count]), UnsafeBufferPointer(rebasing: bytes[range]))
                 }
                 if same { return (Int32(id), slot) }
             }

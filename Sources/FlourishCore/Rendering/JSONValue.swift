@@ -54,45 +54,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Whether text goes into a JSON string as it is: no quote, backslash, control character
-    /// (C0, DEL, C1) or `##`.
-    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        var index = 0
-        // Eight bytes at a time until one needs a look (a control byte, DEL, a quote, a
-        // backslash, 0xC2 — the first byte of a C1 character — or `#`); from there byte by byte.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                let word = ByteWord.load(raw, index)
-                // The ASCII tests share their last step (for a value below 0x80 a byte of
-                // `word ^ value` has the high bit of the byte of `word`). A borrow may flag
-                // bytes above the first true one, never below it.
-                let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ByteWord.ones)
-                    | ((word ^ 0x2222_2222_2222_2222) &- ByteWord.ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ByteWord.ones)
-                    | ((word ^ 0x2323_2323_2323_2323) &- ByteWord.ones)
-                let flagged = (below & ~word & ByteWord.high) | ByteWord.equal(word, 0xC2)
-                if flagged != 0 {
-                    index += ByteWord.firstFlag(flagged)
-                    break
-                }
-                index += 8
-            }
-            if index > 0 { previous = bytes[index - 1] }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
-            case 0x80...0x9F where previous == 0xC2: return false  // C1
-            case UInt8(ascii: "#") where previous == UInt8(ascii: "#"): return false
-            default: break
-            }
-            previous = byte
-            index += 1
-        }
-        return true
-    }
+    /// Whether text goes into a JSON string as it is (`ByteScan.isPlainJSON`).
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ByteScan.isPlainJSON(bytes) }
 
     /// A JSON string. Control characters (C0, DEL and C1) are `\u` escapes, and `##[` is written
     /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub

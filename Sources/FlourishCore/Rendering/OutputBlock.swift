@@ -224,14 +224,13 @@ final class OutputBlock {
             emit(field)
             return
         }
-        // Quoted, each quote doubled: the runs between quotes are given whole (found with
-        // `memchr`; the quote itself from static storage, nothing to retain).
+        // Quoted, each quote doubled: the runs between quotes are given whole (the quote
+        // itself from static storage, nothing to retain).
         let quote = UnsafeBufferPointer(start: Self.quote.utf8Start, count: 1)
         emit(quote)
         var start = 0
         if let base = field.baseAddress {
-            while start < field.count, let found = memchr(base + start, 0x22, field.count - start) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            while start < field.count, let at = ByteSearch.firstIndex(of: 0x22, in: base, from: start, to: field.count) {
                 emit(UnsafeBufferPointer(rebasing: field[start...at]))
                 emit(quote)
                 start = at + 1
@@ -243,26 +242,8 @@ final class OutputBlock {
 
     private static let quote: StaticString = "\""
 
-    /// Whether a field holds a comma, a quote or a line break, eight bytes at a time.
-    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if let base = field.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= field.count {
-                let word = ByteWord.load(raw, index)
-                if ByteWord.equal(word, 0x2C) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x0A) | ByteWord.equal(word, 0x0D) != 0 {
-                    return true
-                }
-                index += 8
-            }
-        }
-        while index < field.count {
-            let byte = field[index]
-            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
-            index += 1
-        }
-        return false
-    }
+    /// Whether a CSV field must be quoted (`ByteScan.csvNeedsQuotes`).
+    static func needsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool { ByteScan.csvNeedsQuotes(field) }
 
     func flushIfFull() {
         if count >= 1 << 16 { flush() }

@@ -87,43 +87,6 @@ struct TextTable {
         return copy.withUTF8 { width(utf8: $0) }
     }
 
-    /// The width of UTF-8 text given as bytes (well-formed: a ledger's tokens are checked).
-    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var scalars = 0
-        var index = 0
-        let raw = UnsafeRawPointer(bytes.baseAddress)
-        while index < bytes.count {
-            // Eight ASCII bytes at a time are eight characters (again after each letter beyond
-            // ASCII).
-            if let raw, index + 8 <= bytes.count {
-                let word = ByteWord.load(raw, index)
-                if word & ByteWord.high == 0 {
-                    scalars += 8
-                    index += 8
-                    continue
-                }
-                // Eight bytes of ASCII and whole Latin letters of two bytes (a lead from 0xC3
-                // to 0xCB, each one wide): a character for each byte but the continuations.
-                if let width = ByteWord.latinWidth(word) {
-                    scalars += width
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
-                scalars += 1
-            } else if byte == 0xE2, index + 2 < bytes.count,
-                      bytes[index + 1] == 0x82 || (bytes[index + 1] == 0x83 && bytes[index + 2] < 0x90) {
-                scalars += 1
-                index += 1
-            } else if byte < 0xC0 {
-                // A continuation byte of a character already counted.
-            } else {
-                return String(decoding: bytes, as: UTF8.self).count
-            }
-            index += 1
-        }
-        return scalars
-    }
+    /// The width of UTF-8 text given as bytes (`ByteScan.displayWidth`).
+    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int { ByteScan.displayWidth(utf8: bytes) }
 }

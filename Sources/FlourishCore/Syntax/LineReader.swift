@@ -101,17 +101,15 @@ struct LineReader {
     }
 
     /// Where free text starting at `start` ends: at the first `;` (a comment, anywhere) or at
-    /// the first `#` after a blank (a comment or a tag), found with `memchr`, the blanks before
-    /// that left out.
+    /// the first `#` after a blank (a comment or a tag), the blanks before that left out.
     @inline(__always)
     static func textEnd(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int) -> Int {
         var stop = lineEnd
-        if let semicolon = memchr(base + start, Int32(UInt8(ascii: ";")), stop - start) {
-            stop = base.distance(to: semicolon.assumingMemoryBound(to: UInt8.self))
+        if let semicolon = ByteSearch.firstIndex(of: UInt8(ascii: ";"), in: base, from: start, to: stop) {
+            stop = semicolon
         }
         var from = start
-        while from < stop, let hash = memchr(base + from, Int32(UInt8(ascii: "#")), stop - from) {
-            let at = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+        while from < stop, let at = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: base, from: from, to: stop) {
             if at > start && ByteClass.isBlank(base[at - 1]) {
                 stop = at
                 break

@@ -39,7 +39,7 @@ extension Parser {
             // (no String is made), and checked the first time it is seen quoted.
             let inner = token.start + 1..<token.end - 1
             let id: Int32
-            if memchr(bytes.baseAddress! + inner.lowerBound, Int32(UInt8(ascii: "\\")), inner.count) == nil {
+            if !ByteSearch.contains(UInt8(ascii: "\\"), in: UnsafeBufferPointer(rebasing: bytes[inner])) {
                 id = session.ledger.names.intern(bytes, inner).id
             } else {
                 id = session.ledger.names.intern(StringLiteral.unquote(text(token)))

@@ -146,8 +146,7 @@ struct Parser {
             let count = buffer.count
             /// Parses the line at `start`; returns where it ends (its line feed, or the end).
             func parseLine(at start: Int) -> Int {
-                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
-                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: base, from: start, to: count) ?? count
                 var contentEnd = end
                 if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                 let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
@@ -166,8 +165,7 @@ struct Parser {
                     if count - start >= word.count, buffer[start..<start + word.count].elementsEqual(word) {
                         offset = parseLine(at: start) + 1
                     } else {
-                        offset = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
-                            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? count
+                        offset = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: base, from: start, to: count).map { $0 + 1 } ?? count
                     }
                 }
                 return

@@ -1,0 +1,100 @@
+import Testing
+@testable import FlourishCore
+
+/// The byte module (`Sources/FlourishCore/Bytes/`): every function that looks at many bytes a
+/// step agrees with its plain version, one byte or one character at a time, on random input
+/// of every length around the steps (issue 34: tricks live in one module, each beside its
+/// reference).
+@Suite struct BytesTests {
+    /// Bytes drawn from `alphabet`, lengths 0 to 40 and a few long ones.
+    static func samples(_ alphabet: [UInt8], seed: UInt64) -> [[UInt8]] {
+        var random = SplitMix(seed: seed)
+        return (0..<600).map { index in
+            let length = index < 500 ? index % 41 : 60 + Int(random.next(below: 300))
+            return (0..<length).map { _ in alphabet[Int(random.next(below: UInt64(alphabet.count)))] }
+        }
+    }
+
+    static let tricky: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x23, 0x2C, 0x3B, 0x5C, 0x61, 0x7E, 0x7F,
+                                   0x80, 0x9B, 0xA9, 0xC2, 0xC3, 0xCB, 0xE2, 0x82, 0xAC, 0xFF]
+
+    @Test func searchingAndComparingAgreeWithPlainLoops() {
+        for bytes in Self.samples(Self.tricky, seed: 1) {
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for byte: UInt8 in [0x0A, 0x22, 0x23, 0x3B, 0x5C, 0x00, 0xFF] {
+                    for from in [0, 1, 7, 8, 9] where from <= buffer.count {
+                        for to in [buffer.count, max(from, buffer.count - 1), min(buffer.count, from + 8)] {
+                            #expect(ByteSearch.firstIndex(of: byte, in: base, from: from, to: to)
+                                    == ByteSearch.plainFirstIndex(of: byte, in: base, from: from, to: to))
+                        }
+                    }
+                    #expect(ByteSearch.contains(byte, in: buffer) == buffer.contains(byte))
+                }
+                var other = Array(buffer)
+                #expect(other.withUnsafeBufferPointer { ByteSearch.equal(buffer, $0) })
+                if !other.isEmpty {
+                    other[other.count / 2] ^= 1
+                    #expect(other.withUnsafeBufferPointer { ByteSearch.equal(buffer, $0) == ByteSearch.plainEqual(buffer, $0) })
+                    #expect(other.withUnsafeBufferPointer { !ByteSearch.equal(buffer, $0) })
+                }
+            }
+        }
+    }
+
+    @Test func scansAgreeWithPlainLoops() {
+        for bytes in Self.samples(Self.tricky, seed: 2) {
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(ByteScan.isPlainJSON(buffer) == ByteScan.plainIsPlainJSON(buffer), "\(bytes)")
+                #expect(ByteScan.csvNeedsQuotes(buffer) == ByteScan.plainCSVNeedsQuotes(buffer), "\(bytes)")
+            }
+        }
+        // Plain text long enough for the eight-byte steps, with the byte to find at each place.
+        for length in 0..<40 {
+            for at in 0..<max(1, length) {
+                for special: UInt8 in [0x22, 0x5C, 0x1B, 0x7F, 0x2C, 0x0A] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    if length > 0 { bytes[at] = special }
+                    bytes.withUnsafeBufferPointer { buffer in
+                        #expect(ByteScan.isPlainJSON(buffer) == ByteScan.plainIsPlainJSON(buffer))
+                        #expect(ByteScan.csvNeedsQuotes(buffer) == ByteScan.plainCSVNeedsQuotes(buffer))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Width on screen, for well-formed text: ASCII, Latin letters, currency signs, combining
+    /// marks, CJK and emoji (no carriage return, which pairs with a line feed into one cluster).
+    @Test func displayWidthAgreesWithTheStandardLibrary() {
+        let pieces = ["a", " ", "Z", "9", "é", "ß", "ø", "€", "£", "₿", "e\u{301}", "中", "😀", "👍🏽", "ǅ", "ʒ", "\t", "#"]
+        var random = SplitMix(seed: 3)
+        for index in 0..<2_000 {
+            let count = index % 30
+            let text = (0..<count).map { _ in pieces[Int(random.next(below: UInt64(pieces.count)))] }.joined()
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(ByteScan.displayWidth(utf8: buffer) == ByteScan.plainDisplayWidth(utf8: buffer), "\(text)")
+            }
+        }
+    }
+
+    /// Each word test flags the first byte of its kind exactly (it may also flag later ones).
+    @Test func wordTestsFindTheFirstByteOfTheirKind() {
+        func first(_ bytes: [UInt8], _ kind: (UInt8) -> Bool) -> Int? { bytes.firstIndex(where: kind) }
+        for bytes in Self.samples(Self.tricky, seed: 4) where bytes.count >= 8 {
+            let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
+            let eight = Array(bytes.prefix(8))
+            func check(_ flags: UInt64, _ kind: (UInt8) -> Bool) {
+                if let at = first(eight, kind) {
+                    #expect(flags != 0 && ByteWord.firstFlag(flags) == at, "\(eight)")
+                } else {
+                    #expect(flags == 0, "\(eight)")
+                }
+            }
+            check(ByteWord.control(word)) { $0 < 0x20 }
+            check(ByteWord.deleteOrAbove(word)) { $0 >= 0x7F }
+            for value: UInt8 in [0x22, 0x2C, 0x0A, 0xC2] { check(ByteWord.equal(word, value)) { $0 == value } }
+        }
+    }
+}
