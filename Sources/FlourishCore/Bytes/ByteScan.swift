@@ -94,6 +94,16 @@ enum ByteScan {
         return scalars
     }
 
+    /// Characters on screen: grapheme clusters. Counted on the bytes when every character is
+    /// ASCII, a Latin letter (U+0080 to U+02FF, accents precomposed) or a currency sign
+    /// (U+20A0 to U+20CF), each one cluster; by the standard library otherwise (combining
+    /// marks, emoji sequences).
+    static func displayWidth(_ text: String) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ displayWidth(utf8: $0) }) { return width }
+        var copy = text
+        return copy.withUTF8 { displayWidth(utf8: $0) }
+    }
+
     /// `displayWidth`, by the standard library: grapheme clusters.
     static func plainDisplayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         String(decoding: bytes, as: UTF8.self).count

@@ -77,15 +77,8 @@ struct TextTable {
         held.flush()
     }
 
-    /// Characters on screen: grapheme clusters. Counted on the bytes when every character is
-    /// ASCII, a Latin letter (U+0080 to U+02FF, accents precomposed) or a currency sign
-    /// (U+20A0 to U+20CF), each one cluster; by the standard library otherwise (combining
-    /// marks, emoji sequences).
-    static func width(_ text: String) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ width(utf8: $0) }) { return width }
-        var copy = text
-        return copy.withUTF8 { width(utf8: $0) }
-    }
+    /// Characters on screen (`ByteScan.displayWidth`).
+    static func width(_ text: String) -> Int { ByteScan.displayWidth(text) }
 
     /// The width of UTF-8 text given as bytes (`ByteScan.displayWidth`).
     static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int { ByteScan.displayWidth(utf8: bytes) }

@@ -112,7 +112,7 @@ public struct RegisterReport: Sendable {
         var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 7)
         var nameWidths = [Int](repeating: -1, count: ledger.names.names.count)
         func width(of name: Int32) -> Int {
-            if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = TextTable.width(ledger.names[name]) }
+            if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = ByteScan.displayWidth(ledger.names[name]) }
             return nameWidths[Int(name)]
         }
         var marked = false
@@ -134,7 +134,7 @@ public struct RegisterReport: Sendable {
                 if case .entry(let i) = item.kind {
                     let entry = ledger.entries[i]
                     marked = marked || entry.status != .unmarked
-                    description = ledger.withDescriptionBytes(of: entry) { TextTable.width(utf8: $0) }
+                    description = ledger.withDescriptionBytes(of: entry) { ByteScan.displayWidth(utf8: $0) }
                     let tags = ledger.tags(of: entry)
                     if !tags.isEmpty {
                         // `#a #b`: a `#` before each, a blank between.
@@ -142,7 +142,7 @@ public struct RegisterReport: Sendable {
                         if width > widestWords.tags.width { widestWords.tags = (width, kept.item) }
                     }
                 } else {
-                    description = TextTable.width(journal.description(of: item))
+                    description = ByteScan.displayWidth(journal.description(of: item))
                 }
                 descriptions[Int(kept.item)] = Int32(truncatingIfNeeded: description)
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
