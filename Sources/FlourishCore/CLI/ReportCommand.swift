@@ -17,6 +17,20 @@ enum ReportCommand {
     static let flags = ["-h", "--help", "--force", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
     static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "--locale", "-o", "--output", "--allow-include", "--file"]
 
+    /// What the command line asks for, checked before the ledger is read.
+    struct Request {
+        var invocation: Invocation
+        var kind: Kind
+        var format: Format
+        var output: String?
+        /// Query words (register, balances, budget) and ledger files.
+        var names: [String]
+        var files: [String]
+        var depth: Int?
+        var interval: PeriodColumns.Interval?
+        var locale: DisplayLocale?
+    }
+
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: flags, valued: valued, command: "report")
         let context = context.including(invocation)
@@ -24,6 +38,27 @@ enum ReportCommand {
             context.stdout.write(HelpText.report)
             return .success
         }
+        let request = try parse(invocation)
+        let journal: Journal
+        switch try load(request, context) {
+        case .success(let booked): journal = booked
+        case .failure(let stop): return stop.code
+        }
+        let display = request.locale ?? journal.ledger.display
+        guard let span = journal.dateRange else {
+            context.stderr.write("Error: the ledger has no dated lines to report on\n")
+            return .problems
+        }
+        switch request.kind {
+        case .snapshot: return try snapshot(request, journal, span: span, display: display, context)
+        case .forecast: return try forecast(request, consume journal, span: span, display: display, context)
+        case .log: return try log(request, journal, span: span, display: display, context)
+        default: return try document(request, journal, span: span, display: display, context)
+        }
+    }
+
+    /// The kind, the format and the options, each checked against the kind.
+    static func parse(_ invocation: Invocation) throws(Invocation.UsageError) -> Request {
         var operands = invocation.operands
         let kind: Kind
         if let first = operands.first, let named = Kind(rawValue: first) {
@@ -48,14 +83,11 @@ enum ReportCommand {
         if kind != .forecast && invocation.values["--until"] != nil {
             throw Invocation.UsageError(message: "--until belongs to the forecast report")
         }
-        let output = invocation.values["-o"] ?? invocation.values["--output"]
         // Register, balances and budget take query words; every other operand is a ledger file.
         let names = kind.takesQuery ? operands.filter { !looksLikeFile($0) } : []
-        let files = operands.filter { !names.contains($0) }
         if !kind.takesQuery, let option = ["--match", "--tag", "--depth"].first(where: { invocation.values[$0] != nil }) {
             throw Invocation.UsageError(message: "\(option) applies to the register, balances and budget reports")
         }
-        let depth = try parseDepth(invocation.values["--depth"])
         let intervals = PeriodColumns.Interval.allCases.filter { invocation.flags.contains("--" + $0.rawValue) }
         if intervals.count > 1 { throw Invocation.UsageError(message: "use one of --monthly, --quarterly and --yearly") }
         if let interval = intervals.first, kind != .balances && kind != .budget {
@@ -67,102 +99,121 @@ enum ReportCommand {
         if kind == .snapshot || kind == .forecast, let option = periodOptions.first(where: { invocation.values[$0] != nil }) {
             throw Invocation.UsageError(message: "\(option) does not apply to the \(kind.rawValue) report; it takes --date\(kind == .forecast ? " and --until" : "")")
         }
-        let locale = try parseLocale(invocation.values["--locale"])
-        let paths = try context.ledgerPaths(invocation, files, command: "report \(kind.rawValue)")
-        let force = invocation.flags.contains("--force")
-        if let output, let refusal = OutputFile.refusal(output, force: force, inputs: paths, first: "the ledger being reported on") {
+        return Request(invocation: invocation, kind: kind, format: format, output: invocation.values["-o"] ?? invocation.values["--output"],
+                       names: names, files: operands.filter { !names.contains($0) }, depth: try parseDepth(invocation.values["--depth"]),
+                       interval: intervals.first, locale: try parseLocale(invocation.values["--locale"]))
+    }
+
+    /// The ledger, booked and valid; `-o` refused when it names one of its files.
+    static func load(_ request: Request, _ context: Flourish.Context) throws(Invocation.UsageError) -> Result<Journal, ExitCodeError> {
+        let paths = try context.ledgerPaths(request.invocation, request.files, command: "report \(request.kind.rawValue)")
+        let force = request.invocation.flags.contains("--force")
+        if let output = request.output, let refusal = OutputFile.refusal(output, force: force, inputs: paths, first: "the ledger being reported on") {
             throw Invocation.UsageError(message: refusal)
         }
         let journal: Journal
         switch context.loadValidLedger(paths, then: "ask for the report again") {
         case .success(let booked): journal = booked
-        case .failure(let stop): return stop.code
+        case .failure(let stop): return .failure(stop)
         }
         // Its includes too: known once it is read.
-        if let output, let refusal = OutputFile.refusal(output, force: true, inputs: paths + journal.ledger.files.map(\.path),
-                                                        first: "the ledger being reported on") {
+        if let output = request.output, let refusal = OutputFile.refusal(output, force: true, inputs: paths + journal.ledger.files.map(\.path),
+                                                                          first: "the ledger being reported on") {
             throw Invocation.UsageError(message: refusal)
         }
-        let display = locale ?? journal.ledger.display
-        guard let span = journal.dateRange else {
-            context.stderr.write("Error: the ledger has no dated lines to report on\n")
+        return .success(journal)
+    }
+
+    static func snapshot(_ request: Request, _ journal: Journal, span: ClosedRange<CivilDate>, display: DisplayLocale?,
+                         _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let day = try parseDay(request.invocation.values["--date"], context) ?? span.upperBound
+        let made: SnapshotReport?
+        do { made = try SnapshotReport.make(journal, date: day) } catch { return overflowed(error, request.kind, journal, context) }
+        guard let report = made else {
+            context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
             return .problems
         }
-        switch kind {
-        case .snapshot:
-            let day = try parseDay(invocation.values["--date"], context) ?? span.upperBound
-            let made: SnapshotReport?
-            do { made = try SnapshotReport.make(journal, date: day) } catch { return overflowed(error, kind, journal, context) }
-            guard let report = made else {
-                context.stderr.write("Error: \(day) is before the ledger's first date, \(span.lowerBound)\n")
-                return .problems
-            }
-            context.stdout.write(format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report, display: display))
-            return .success
-        case .forecast:
-            let from = try parseDay(invocation.values["--date"], context) ?? span.upperBound
-            let until = try parseDay(invocation.values["--until"], context)
-                ?? CivilDate.clamped(year: from.year, month: from.month + 3, day: from.day) ?? CivilDate.latest
-            guard from < until else { throw Invocation.UsageError(message: "--until must come after the report date, \(from)") }
-            try limitSpan(from...until, "the forecast")
-            // The journal is handed over: the projection extends its ledger in place.
-            let (made, problems, files) = ForecastReport.make(consume journal, from: from, until: until)
-            guard let report = made else {
-                context.stderr.write(DiagnosticRenderer(files: files, colour: context.colour).render(problems))
-                return .problems
-            }
-            let text: String
-            switch format {
-            case .text: text = ForecastRenderer.text(report, display: display)
-            case .csv: text = ForecastRenderer.csv(report)
-            case .json: text = ForecastRenderer.json(report)
-            case .html: text = ForecastRenderer.html(report, display: display)
-            }
-            return write(text, to: output, context)
-        case .log:
-            // By default: the budgeting month of the last date, within the ledger's dates.
-            let month = BudgetMonth(containing: span.upperBound, startDay: journal.ledger.monthStartDay)
-            let periodGiven = periodOptions.contains { invocation.values[$0] != nil }
-            let range = try periodGiven ? reportPeriod(invocation, kind: kind, date: nil, span: span, context, journal.ledger)
-                : parseRange(invocation.values["--date"], context, journal.ledger) ?? max(month.first, span.lowerBound)...span.upperBound
-            try limitSpan(range, "the log")
-            let report: LogReport
-            do { report = try LogReport.make(journal, range: range) } catch { return overflowed(error, kind, journal, context) }
-            context.stdout.write(format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
-            return .success
-        default:
-            break
+        context.stdout.write(request.format == .json ? SnapshotRenderer.json(report) : SnapshotRenderer.text(report, display: display))
+        return .success
+    }
+
+    static func forecast(_ request: Request, _ journal: consuming Journal, span: ClosedRange<CivilDate>, display: DisplayLocale?,
+                         _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let from = try parseDay(request.invocation.values["--date"], context) ?? span.upperBound
+        let until = try parseDay(request.invocation.values["--until"], context)
+            ?? CivilDate.clamped(year: from.year, month: from.month + 3, day: from.day) ?? CivilDate.latest
+        guard from < until else { throw Invocation.UsageError(message: "--until must come after the report date, \(from)") }
+        try limitSpan(from...until, "the forecast")
+        // The journal is handed over: the projection extends its ledger in place.
+        let (made, problems, files) = ForecastReport.make(consume journal, from: from, until: until)
+        guard let report = made else {
+            context.stderr.write(DiagnosticRenderer(files: files, colour: context.colour).render(problems))
+            return .problems
         }
+        let text: String
+        switch request.format {
+        case .text: text = ForecastRenderer.text(report, display: display)
+        case .csv: text = ForecastRenderer.csv(report)
+        case .json: text = ForecastRenderer.json(report)
+        case .html: text = ForecastRenderer.html(report, display: display)
+        }
+        return write(text, to: request.output, context)
+    }
+
+    static func log(_ request: Request, _ journal: Journal, span: ClosedRange<CivilDate>, display: DisplayLocale?,
+                    _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let invocation = request.invocation
+        // By default: the budgeting month of the last date, within the ledger's dates.
+        let month = BudgetMonth(containing: span.upperBound, startDay: journal.ledger.monthStartDay)
+        let periodGiven = periodOptions.contains { invocation.values[$0] != nil }
+        let range = try periodGiven ? reportPeriod(invocation, kind: request.kind, date: nil, span: span, context, journal.ledger)
+            : parseRange(invocation.values["--date"], context, journal.ledger) ?? max(month.first, span.lowerBound)...span.upperBound
+        try limitSpan(range, "the log")
+        let report: LogReport
+        do { report = try LogReport.make(journal, range: range) } catch { return overflowed(error, request.kind, journal, context) }
+        context.stdout.write(request.format == .json ? LogRenderer.json(report) : LogRenderer.text(report, display: display))
+        return .success
+    }
+
+    /// The query words, `--match` and `--tag` resolved against the ledger's names.
+    static func query(_ request: Request, _ journal: Journal) throws(Invocation.UsageError) -> Result<ReportQuery, QueryProblems> {
+        guard request.kind.takesQuery else { return .success(ReportQuery(journal)) }
+        var terms: [ReportQuery.Term] = []
+        for word in request.names {
+            switch ReportQuery.term(word, currency: journal.currency) {
+            case .success(let term): terms.append(term)
+            case .failure(let problem): throw Invocation.UsageError(message: problem.message)
+            }
+        }
+        if let text = request.invocation.values["--match"] { terms.append(.description(text)) }
+        if let text = request.invocation.values["--tag"] { terms.append(.tag(text.hasPrefix("#") ? String(text.dropFirst()) : text)) }
+        let kinds: Set<NameIndex.Kind> = request.kind == .budget ? [.category, .incomeCategory] : [.account, .category, .incomeCategory, .person]
+        return ReportQuery.resolve(terms, in: journal, kinds: kinds)
+    }
+
+    /// The reports laid out as a `ReportDocument`, rendered in the format asked for.
+    static func document(_ request: Request, _ journal: Journal, span: ClosedRange<CivilDate>, display: DisplayLocale?,
+                         _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let invocation = request.invocation
+        let kind = request.kind
         let date = try parseDay(invocation.values["--date"], context)
-        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, journal.ledger, wholeByDefault: !intervals.isEmpty)
+        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, journal.ledger, wholeByDefault: request.interval != nil)
         let asOf = date ?? min(period.upperBound, span.upperBound)
         let reportContext = ReportContext(journal: journal, from: period.lowerBound, to: period.upperBound, asOf: asOf)
         // `--month` names the month for every report; otherwise it is the month of the report date.
         let month = invocation.values["--month"] != nil ? journal.month(containing: period.upperBound)
             : journal.month(containing: asOf)
-        var query = ReportQuery(journal)
-        if kind.takesQuery {
-            var terms: [ReportQuery.Term] = []
-            for word in names {
-                switch ReportQuery.term(word, currency: journal.currency) {
-                case .success(let term): terms.append(term)
-                case .failure(let problem): throw Invocation.UsageError(message: problem.message)
-                }
-            }
-            if let text = invocation.values["--match"] { terms.append(.description(text)) }
-            if let text = invocation.values["--tag"] { terms.append(.tag(text.hasPrefix("#") ? String(text.dropFirst()) : text)) }
-            let kinds: Set<NameIndex.Kind> = kind == .budget ? [.category, .incomeCategory] : [.account, .category, .incomeCategory, .person]
-            switch ReportQuery.resolve(terms, in: journal, kinds: kinds) {
-            case .success(let resolved): query = resolved
-            case .failure(let problems):
-                context.stderr.write(problems.text)
-                return .problems
-            }
+        let query: ReportQuery
+        switch try self.query(request, journal) {
+        case .success(let resolved): query = resolved
+        case .failure(let problems):
+            context.stderr.write(problems.text)
+            return .problems
         }
         // Columns per period for balances and budget; and for a budget over more than one
         // budgeting month, one column for all of it.
         var columns: PeriodColumns?
-        if let interval = intervals.first {
+        if let interval = request.interval {
             columns = try tooMany(PeriodColumns.make(period, interval: interval, startDay: journal.ledger.monthStartDay))
         } else if kind == .budget && invocation.values["--month"] == nil && (period.lowerBound < month.first || period.upperBound > month.last) {
             columns = try tooMany(PeriodColumns.whole(period, startDay: journal.ledger.monthStartDay))
@@ -173,15 +224,15 @@ enum ReportCommand {
             switch kind {
             case .budget:
                 if let columns {
-                    document = try PeriodicBudgetReport.make(reportContext, columns: columns, query: query, depth: depth).document
+                    document = try PeriodicBudgetReport.make(reportContext, columns: columns, query: query, depth: request.depth).document
                 } else {
-                    document = try BudgetReport.make(reportContext, month: month, query: query, depth: depth).document
+                    document = try BudgetReport.make(reportContext, month: month, query: query, depth: request.depth).document
                 }
             case .balances:
                 if let columns {
-                    document = try PeriodicBalancesReport.make(reportContext, columns: columns, query: query, depth: depth).document
+                    document = try PeriodicBalancesReport.make(reportContext, columns: columns, query: query, depth: request.depth).document
                 } else {
-                    document = try BalancesReport.make(reportContext, query: query, depth: depth).document
+                    document = try BalancesReport.make(reportContext, query: query, depth: request.depth).document
                 }
             case .dashboard:
                 guard let dashboard = try DashboardReport.make(reportContext) else {
@@ -189,11 +240,11 @@ enum ReportCommand {
                     return .problems
                 }
                 document = dashboard.document
-                if format == .html { html = DashboardHTML.render(dashboard, currency: journal.ledger.currency, display: display) }
+                if request.format == .html { html = DashboardHTML.render(dashboard, currency: journal.ledger.currency, display: display) }
             case .review:
                 let review = try ReviewReport.make(reportContext, month: month)
                 document = review.document
-                if format == .html { html = ReviewHTML.render(review, currency: journal.ledger.currency, display: display) }
+                if request.format == .html { html = ReviewHTML.render(review, currency: journal.ledger.currency, display: display) }
             case .people:
                 document = try PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
             case .subscriptions:
@@ -201,28 +252,35 @@ enum ReportCommand {
             case .goals:
                 document = try GoalsReport.make(reportContext).document
             case .register:
-                document = try RegisterReport.make(reportContext, query: query, depth: depth).document
+                document = try RegisterReport.make(reportContext, query: query, depth: request.depth).document
             case .snapshot, .log, .forecast:
-                return .success  // rendered above
+                return .success  // their own renderers: `run`
             }
         } catch {
             return overflowed(error, kind, journal, context)
         }
+        return render(document, html: html, request, journal, display: display, context)
+    }
+
+    /// A document in the format asked for: streamed to standard output as it is rendered, or
+    /// gathered first for a file, which is written whole and atomically.
+    static func render(_ document: ReportDocument, html: String?, _ request: Request, _ journal: Journal, display: DisplayLocale?,
+                       _ context: Flourish.Context) -> ExitCode {
         let renderer = DocumentRenderer(currency: journal.ledger.currency, display: display,
-                                        colour: output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
-                                        unicode: !invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
-        if format == .html { return write(html ?? DocumentHTML.render(document, currency: journal.ledger.currency, display: display), to: output, context) }
-        // Streamed to standard output as it is rendered; gathered first for a file, which is
-        // written whole and atomically.
-        let target = output == nil ? context.stdout : CapturedOutput()
-        switch format {
+                                        colour: request.output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
+                                        unicode: !request.invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
+        if request.format == .html {
+            return write(html ?? DocumentHTML.render(document, currency: journal.ledger.currency, display: display), to: request.output, context)
+        }
+        let target = request.output == nil ? context.stdout : CapturedOutput()
+        switch request.format {
         case .text: renderer.text(document, to: target)
         case .csv: renderer.csv(document, to: target)
         case .json: renderer.json(document, to: target)
         case .html: break
         }
         guard let captured = target as? CapturedOutput else { return .success }
-        return write(captured.text, to: output, context)
+        return write(captured.text, to: request.output, context)
     }
 
     /// A figure of the report too large to compute exactly: the diagnostic `check` gives for
