@@ -23,154 +23,210 @@ extension Parser {
         case .currency:
             parseCurrency(&reader, &session)
         case .monthStart:
-            guard let day = requireInteger("the month's first day", in: 1...28, &reader, &session),
-                  expectEnd(&reader, &session) else { return nil }
-            session.ledger.monthStarts.append(day)
+            parseMonthStart(&reader, &session, lineLocation)
         case .display:
-            guard let token = require("a display locale, e.g. de-DE", &reader, &session) else { return nil }
-            guard let locale: DisplayLocale = requireWord("display locale", token, &session), expectEnd(&reader, &session) else { return nil }
-            session.ledger.displays.append(Located(locale, at: location(token)))
+            parseDisplay(&reader, &session, lineLocation)
         case .account:
             parseAccount(&reader, &session, lineLocation)
         case .category:
-            guard let name = requireName("a category name", &reader, &session) else { return nil }
-            var isIncome = false
-            if let token = reader.next() {
-                guard let type: CategoryType = requireWord("category type", token, &session) else { return nil }
-                isIncome = type == .income
-            }
-            guard expectEnd(&reader, &session) else { return nil }
-            session.ledger.categories.append(Category(name: name, isIncome: isIncome, location: lineLocation))
+            parseCategory(&reader, &session, lineLocation)
         case .person:
-            guard let name = requireName("a person's name", &reader, &session), expectEnd(&reader, &session) else { return nil }
-            session.ledger.people.append(Person(name: name, location: lineLocation))
+            parsePerson(&reader, &session, lineLocation)
         case .opening, .balance:
-            guard let date = requireDate(&reader, &session),
-                  let account = requireName("an account", &reader, &session),
-                  let amount = requireAmount(&reader, &session),
-                  expectEnd(&reader, &session) else { return nil }
-            if keyword == .opening {
-                session.ledger.openings.append(OpeningBalance(date: date, account: account, amount: amount, location: lineLocation))
-            } else {
-                session.ledger.balanceAssertions.append(BalanceAssertion(date: date, account: account, amount: amount, location: lineLocation))
-            }
+            parseOpeningOrBalance(&reader, &session, lineLocation, keyword)
         case .correction:
-            guard let date = requireDate(&reader, &session),
-                  let account = requireName("an account", &reader, &session),
-                  let amount = requireAmount(&reader, &session) else { return nil }
-            guard let reasonToken = reader.text() else {
-                session.report(.missingReason, at: endLocation(reader))
-                return nil
-            }
-            guard reasonToken.kind != .unterminatedString else {
-                session.report(.unterminatedString, at: location(reasonToken))
-                return nil
-            }
-            guard expectEnd(&reader, &session) else { return nil }
-            var reason = text(reasonToken)
-            if reasonToken.kind == .string { reason = StringLiteral.unquote(reason) }
-            session.ledger.corrections.append(Correction(date: date, account: account, amount: amount,
-                                                         reason: Located(reason, at: location(reasonToken)),
-                                                         location: lineLocation))
+            parseCorrection(&reader, &session, lineLocation)
         case .budget, .earmark:
-            guard let date = requireDate(&reader, &session),
-                  let category = requireName("a category", &reader, &session),
-                  let amount = requireAmount(&reader, &session) else { return nil }
-            if keyword == .budget {
-                var rollover = false
-                if let token = reader.next() {
-                    guard let _: RolloverWord = requireWord("budget option", token, &session) else { return nil }
-                    rollover = true
-                }
-                guard expectEnd(&reader, &session) else { return nil }
-                session.ledger.budgets.append(Budget(date: date, category: category, amount: amount, rollover: rollover,
-                                                     location: lineLocation))
-                return nil
-            }
-            var due: Located<Int>?
-            if let token = reader.next() {
-                guard let _: DueClause = requireWord("earmark option", token, &session),
-                      let day = requireInteger("a due day", in: 1...31, &reader, &session) else { return nil }
-                due = day
-            }
-            guard expectEnd(&reader, &session) else { return nil }
-            session.ledger.earmarks.append(Earmark(date: date, category: category, amount: amount, dueDay: due, location: lineLocation))
+            parseBudgetOrEarmark(&reader, &session, lineLocation, keyword)
         case .allowance:
-            guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session),
-                  expectEnd(&reader, &session) else { return nil }
-            session.ledger.allowances.append(Allowance(date: date, amount: amount, location: lineLocation))
+            parseAllowance(&reader, &session, lineLocation)
         case .goal:
-            guard let date = requireDate(&reader, &session),
-                  let name = requireName("a goal name", &reader, &session),
-                  let target = requireAmount(&reader, &session) else { return nil }
-            var deadline: Located<CivilDate>?
-            if let token = reader.next() {
-                guard let _: ByClause = requireWord("goal option", token, &session),
-                      let dateToken = require("a date", &reader, &session),
-                      let date = parseDate(dateToken, &session) else { return nil }
-                deadline = Located(date, at: location(dateToken))
-            }
-            guard expectEnd(&reader, &session) else { return nil }
-            session.ledger.goals.append(Goal(date: date, name: name, target: target, deadline: deadline, location: lineLocation))
+            parseGoal(&reader, &session, lineLocation)
         case .move:
-            guard let date = requireDate(&reader, &session),
-                  let amount = requireAmount(&reader, &session),
-                  let directionToken = require("`to` or `from`", &reader, &session),
-                  let direction: GoalMove.Direction = requireWord("direction", directionToken, &session),
-                  let goal = requireName("a goal name", &reader, &session),
-                  expectEnd(&reader, &session) else { return nil }
-            session.ledger.goalMoves.append(GoalMove(date: date, amount: amount, direction: direction, goal: goal, location: lineLocation))
+            parseMove(&reader, &session, lineLocation)
         case .income:
-            guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session) else { return nil }
-            var period = ExpectedIncome.Period.monthly
-            if let token = reader.next() {
-                guard let chosen: ExpectedIncome.Period = requireWord("income period", token, &session) else { return nil }
-                period = chosen
-            }
-            guard expectEnd(&reader, &session) else { return nil }
-            session.ledger.incomes.append(ExpectedIncome(date: date, amount: amount, period: period, location: lineLocation))
+            parseIncome(&reader, &session, lineLocation)
         case .savingsTarget:
-            guard let date = requireDate(&reader, &session),
-                  let token = require("a percentage", &reader, &session) else { return nil }
-            guard let basisPoints = parsePercent(token, &session), expectEnd(&reader, &session) else { return nil }
-            session.ledger.savingsTargets.append(SavingsTarget(date: date, basisPoints: basisPoints, location: lineLocation))
+            parseSavingsTarget(&reader, &session, lineLocation)
         case .subscription:
             parseSubscription(&reader, &session, lineLocation)
         case .schedule:
             parseSchedule(&reader, &session, lineLocation)
         case .option:
-            guard let nameToken = require("a setting (\(OptionName.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
-                  let option: OptionName = requireWord("setting", nameToken, &session) else { return nil }
-            switch option {
-            case .overdueDays:
-                guard let days = requireInteger("the number of days", in: 0...365, &reader, &session),
-                      expectEnd(&reader, &session) else { return nil }
-                session.ledger.overdueDays.append(days)
-            case .rollover:
-                guard let token = require("`on` or `off`", &reader, &session),
-                      let value: OnOffWord = requireWord("value", token, &session), expectEnd(&reader, &session) else { return nil }
-                session.ledger.rolloverOption.append(Located(value == .on, at: location(token)))
-            }
+            parseOption(&reader, &session, lineLocation)
         case .snapshot:
-            guard let date = requireDate(&reader, &session),
-                  let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
-                  let word: SnapshotBucketWord = requireWord("bucket", bucketToken, &session) else { return nil }
-            let bucket: SnapshotAssertion.Bucket
-            switch word {
-            case .funds: bucket = .funds
-            case .allowance: bucket = .allowance
-            case .monthly: bucket = .monthly
-            case .goals: bucket = .goals
-            case .owed: bucket = .owed
-            case .mainSavings: bucket = .mainSavings
-            case .goal:
-                guard let name = requireName("a goal name", &reader, &session) else { return nil }
-                bucket = .goal(name)
-            }
-            guard let amount = requireAmount(&reader, &session), expectEnd(&reader, &session) else { return nil }
-            session.ledger.snapshotAssertions.append(SnapshotAssertion(date: date, bucket: bucket, amount: amount, location: lineLocation))
+            parseSnapshot(&reader, &session, lineLocation)
         }
         return nil
+    }
+
+    private mutating func parseMonthStart(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let day = requireInteger("the month's first day", in: 1...28, &reader, &session),
+              expectEnd(&reader, &session) else { return }
+        session.ledger.monthStarts.append(day)
+    }
+
+    private mutating func parseDisplay(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let token = require("a display locale, e.g. de-DE", &reader, &session) else { return }
+        guard let locale: DisplayLocale = requireWord("display locale", token, &session), expectEnd(&reader, &session) else { return }
+        session.ledger.displays.append(Located(locale, at: location(token)))
+    }
+
+    private mutating func parseCategory(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let name = requireName("a category name", &reader, &session) else { return }
+        var isIncome = false
+        if let token = reader.next() {
+            guard let type: CategoryType = requireWord("category type", token, &session) else { return }
+            isIncome = type == .income
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.categories.append(Category(name: name, isIncome: isIncome, location: lineLocation))
+    }
+
+    private mutating func parsePerson(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let name = requireName("a person's name", &reader, &session), expectEnd(&reader, &session) else { return }
+        session.ledger.people.append(Person(name: name, location: lineLocation))
+    }
+
+    private mutating func parseOpeningOrBalance(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation, _ keyword: Keyword) {
+        guard let date = requireDate(&reader, &session),
+              let account = requireName("an account", &reader, &session),
+              let amount = requireAmount(&reader, &session),
+              expectEnd(&reader, &session) else { return }
+        if keyword == .opening {
+            session.ledger.openings.append(OpeningBalance(date: date, account: account, amount: amount, location: lineLocation))
+        } else {
+            session.ledger.balanceAssertions.append(BalanceAssertion(date: date, account: account, amount: amount, location: lineLocation))
+        }
+    }
+
+    private mutating func parseCorrection(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let account = requireName("an account", &reader, &session),
+              let amount = requireAmount(&reader, &session) else { return }
+        guard let reasonToken = reader.text() else {
+            session.report(.missingReason, at: endLocation(reader))
+            return
+        }
+        guard reasonToken.kind != .unterminatedString else {
+            session.report(.unterminatedString, at: location(reasonToken))
+            return
+        }
+        guard expectEnd(&reader, &session) else { return }
+        var reason = text(reasonToken)
+        if reasonToken.kind == .string { reason = StringLiteral.unquote(reason) }
+        session.ledger.corrections.append(Correction(date: date, account: account, amount: amount,
+                                                     reason: Located(reason, at: location(reasonToken)),
+                                                     location: lineLocation))
+    }
+
+    private mutating func parseBudgetOrEarmark(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation, _ keyword: Keyword) {
+        guard let date = requireDate(&reader, &session),
+              let category = requireName("a category", &reader, &session),
+              let amount = requireAmount(&reader, &session) else { return }
+        if keyword == .budget {
+            var rollover = false
+            if let token = reader.next() {
+                guard let _: RolloverWord = requireWord("budget option", token, &session) else { return }
+                rollover = true
+            }
+            guard expectEnd(&reader, &session) else { return }
+            session.ledger.budgets.append(Budget(date: date, category: category, amount: amount, rollover: rollover,
+                                                 location: lineLocation))
+            return
+        }
+        var due: Located<Int>?
+        if let token = reader.next() {
+            guard let _: DueClause = requireWord("earmark option", token, &session),
+                  let day = requireInteger("a due day", in: 1...31, &reader, &session) else { return }
+            due = day
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.earmarks.append(Earmark(date: date, category: category, amount: amount, dueDay: due, location: lineLocation))
+    }
+
+    private mutating func parseAllowance(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session),
+              expectEnd(&reader, &session) else { return }
+        session.ledger.allowances.append(Allowance(date: date, amount: amount, location: lineLocation))
+    }
+
+    private mutating func parseGoal(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let name = requireName("a goal name", &reader, &session),
+              let target = requireAmount(&reader, &session) else { return }
+        var deadline: Located<CivilDate>?
+        if let token = reader.next() {
+            guard let _: ByClause = requireWord("goal option", token, &session),
+                  let dateToken = require("a date", &reader, &session),
+                  let date = parseDate(dateToken, &session) else { return }
+            deadline = Located(date, at: location(dateToken))
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.goals.append(Goal(date: date, name: name, target: target, deadline: deadline, location: lineLocation))
+    }
+
+    private mutating func parseMove(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let amount = requireAmount(&reader, &session),
+              let directionToken = require("`to` or `from`", &reader, &session),
+              let direction: GoalMove.Direction = requireWord("direction", directionToken, &session),
+              let goal = requireName("a goal name", &reader, &session),
+              expectEnd(&reader, &session) else { return }
+        session.ledger.goalMoves.append(GoalMove(date: date, amount: amount, direction: direction, goal: goal, location: lineLocation))
+    }
+
+    private mutating func parseIncome(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session), let amount = requireAmount(&reader, &session) else { return }
+        var period = ExpectedIncome.Period.monthly
+        if let token = reader.next() {
+            guard let chosen: ExpectedIncome.Period = requireWord("income period", token, &session) else { return }
+            period = chosen
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.incomes.append(ExpectedIncome(date: date, amount: amount, period: period, location: lineLocation))
+    }
+
+    private mutating func parseSavingsTarget(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let token = require("a percentage", &reader, &session) else { return }
+        guard let basisPoints = parsePercent(token, &session), expectEnd(&reader, &session) else { return }
+        session.ledger.savingsTargets.append(SavingsTarget(date: date, basisPoints: basisPoints, location: lineLocation))
+    }
+
+    private mutating func parseOption(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let nameToken = require("a setting (\(OptionName.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
+              let option: OptionName = requireWord("setting", nameToken, &session) else { return }
+        switch option {
+        case .overdueDays:
+            guard let days = requireInteger("the number of days", in: 0...365, &reader, &session),
+                  expectEnd(&reader, &session) else { return }
+            session.ledger.overdueDays.append(days)
+        case .rollover:
+            guard let token = require("`on` or `off`", &reader, &session),
+                  let value: OnOffWord = requireWord("value", token, &session), expectEnd(&reader, &session) else { return }
+            session.ledger.rolloverOption.append(Located(value == .on, at: location(token)))
+        }
+    }
+
+    private mutating func parseSnapshot(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let bucketToken = require("a bucket (\(SnapshotBucketWord.allCases.map(\.rawValue).joined(separator: ", ")))", &reader, &session),
+              let word: SnapshotBucketWord = requireWord("bucket", bucketToken, &session) else { return }
+        let bucket: SnapshotAssertion.Bucket
+        switch word {
+        case .funds: bucket = .funds
+        case .allowance: bucket = .allowance
+        case .monthly: bucket = .monthly
+        case .goals: bucket = .goals
+        case .owed: bucket = .owed
+        case .mainSavings: bucket = .mainSavings
+        case .goal:
+            guard let name = requireName("a goal name", &reader, &session) else { return }
+            bucket = .goal(name)
+        }
+        guard let amount = requireAmount(&reader, &session), expectEnd(&reader, &session) else { return }
+        session.ledger.snapshotAssertions.append(SnapshotAssertion(date: date, bucket: bucket, amount: amount, location: lineLocation))
     }
 
     /// currency = "currency" currency-code [decimals]
