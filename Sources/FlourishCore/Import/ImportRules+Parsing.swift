@@ -17,225 +17,280 @@ extension ImportRules {
     /// rule is named, and none of its lines shown.
     static func parse(_ file: SourceFile, fileIndex: Int, statement: String?,
                       include: ((_ written: String, _ shown: String) -> Swift.Result<SourceFile, IncludeFailure>)?) -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [NameUse], included: [SourceFile]) {
-        var included: [SourceFile] = []
+        var reader = RulesReader(statement: statement, include: include)
+        reader.read(file, fileIndex)
+        reader.close()
+        reader.finish(fileIndex)
+        return (reader.diagnostics.isEmpty ? reader.rules : nil, reader.diagnostics, reader.names, reader.included)
+    }
+
+    /// One line's words after its first, as read for a rule.
+    fileprivate struct RuleLine {
+        let tokens: [Token]
+        let file: SourceFile
+        let fileIndex: Int
+        /// Where the line's content ends (for "expected … at the end").
+        let contentEnd: Int
+
+        /// Word `index`, unquoted.
+        func text(_ index: Int) -> String? {
+            guard index < tokens.count else { return nil }
+            let raw = file.text(tokens[index].range)
+            return tokens[index].kind == .string ? StringLiteral.unquote(raw) : raw
+        }
+
+        func location(_ index: Int) -> SourceLocation { SourceLocation(file: fileIndex, range: tokens[index].range) }
+        var end: SourceLocation { SourceLocation(file: fileIndex, range: contentEnd..<contentEnd) }
+    }
+
+    /// Reading a rules file and the files it includes: the rules so far, the problems found,
+    /// the names to check against the ledger, and where the reading stands (the open `if`
+    /// block, the `statement` section).
+    fileprivate struct RulesReader {
+        let statement: String?
+        let include: ((_ written: String, _ shown: String) -> Swift.Result<SourceFile, IncludeFailure>)?
         var rules = ImportRules()
         var diagnostics: [Diagnostic] = []
         var names: [NameUse] = []
-        let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
+        var included: [SourceFile] = []
         /// The `if` block whose indented action lines are being read.
         var open: ImportRule?
-        func close() {
-            if let rule = open { rules.rules.append(rule) }
-            open = nil
-        }
         var seen: Set<ImportRuleKeyword> = []
-        func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
-        func report(_ problem: Problem, _ at: SourceLocation) { diagnostics.append(Diagnostic(problem, at: at)) }
         /// Sections whose glob does not match the statement are read past.
         var active = true
         var sections: [String] = []
+        /// The files being read, outermost first (an include may not come back to one).
         var reading: [String] = []
-        func read(_ file: SourceFile, _ fileIndex: Int) {
-        func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
-        reading.append(file.path)
-        defer { reading.removeLast() }
-        file.bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while start < buffer.count {
-                var end = start
-                while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                defer { start = end + 1 }
-                var contentEnd = end
-                if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                // As in a ledger: UTF-8 without control characters (but tab).
-                switch UTF8Check.firstIssue(in: buffer, start..<contentEnd) {
-                case .invalid(let at, let byte)?:
-                    report(.invalidUTF8(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
-                    continue
-                case .control(let at, let byte)?:
-                    report(.controlCharacter(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
-                    continue
-                case nil:
-                    break
-                }
-                var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: start, end: contentEnd))
-                let indented = start < contentEnd && ByteClass.isBlank(buffer[start])
-                guard let first = reader.next() else { continue }
-                let word = file.text(first.range)
-                let lineNumber = file.line(containing: start).number
-                if indented {
-                    guard open != nil else {
-                        report(.unexpectedText(word, hint: "indented lines are the actions of an `if` rule above them"), location(first))
-                        continue
-                    }
-                    var actionTokens: [Token] = []
-                    while let token = reader.next() { actionTokens.append(token) }
-                    parseAction(word, first, actionTokens, into: &open!, file: file, fileIndex: fileIndex,
-                                names: &names, anyTarget: anyTarget, report: report)
-                    continue
-                }
-                close()
-                guard let keyword = ImportRuleKeyword(rawValue: word) else {
-                    report(.unknownRule(word, suggestion: Suggestion.closest(to: word, among: ImportRuleKeyword.allCases.map(\.rawValue))), location(first))
-                    continue
-                }
-                var tokens: [Token] = []
-                while let token = reader.next() { tokens.append(token) }
-                func text(_ index: Int) -> String? {
-                    guard index < tokens.count else { return nil }
-                    let raw = file.text(tokens[index].range)
-                    return tokens[index].kind == .string ? StringLiteral.unquote(raw) : raw
-                }
-                func column(_ index: Int) -> Int? {
-                    // A quoted name is a column of the header row, resolved when the statement
-                    // is read (`ImportRules.resolvingHeader`); it stands here as a negative index.
-                    if index < tokens.count, tokens[index].kind == .string, let name = text(index), !name.isEmpty {
-                        rules.headerNames.append((name, location(tokens[index])))
-                        return -rules.headerNames.count
-                    }
-                    guard let value = text(index), let number = Int(value), number >= 1, number <= 1000 else {
-                        report(.expected("a column number (1 for the first) or a quoted header name", found: text(index)),
-                               index < tokens.count ? location(tokens[index]) : SourceLocation(file: fileIndex, range: contentEnd..<contentEnd))
-                        return nil
-                    }
-                    return number
-                }
-                func needs(_ count: Int, _ what: String) -> Bool {
-                    if tokens.count >= count { return true }
-                    report(.expected(what, found: nil), SourceLocation(file: fileIndex, range: contentEnd..<contentEnd))
-                    return false
-                }
-                if keyword == .statement {
-                    guard let pattern = text(0) else {
-                        report(.expected("the statement's file name, e.g. \"bank-*.csv\"", found: nil), location(first))
-                        continue
-                    }
-                    sections.append(pattern)
-                    active = statement.map { glob(pattern, $0) } ?? true
-                    continue
-                }
-                guard active else { continue }
-                seen.insert(keyword)
-                switch keyword {
-                case .account:
-                    if needs(1, "the account the statement is for"), let name = text(0) {
-                        rules.account = name
-                        names.append((name, location(tokens[0]), [.account]))
-                    }
-                case .skip:
-                    if needs(1, "how many rows to skip"), let value = text(0), let count = Int(value), count >= 0 { rules.skip = count }
-                    else if !tokens.isEmpty { report(.expected("how many rows to skip", found: text(0)), location(tokens[0])) }
-                case .skipEnd:
-                    if needs(1, "how many rows to leave out at the end"), let value = text(0), let count = Int(value), count >= 0 { rules.skipEnd = count }
-                    else if !tokens.isEmpty { report(.expected("how many rows to leave out at the end", found: text(0)), location(tokens[0])) }
-                case .separator:
-                    switch text(0) {
-                    case "comma"?: rules.separator = UInt8(ascii: ",")
-                    case "semicolon"?: rules.separator = UInt8(ascii: ";")
-                    case "tab"?: rules.separator = 0x09
-                    default: report(.expected("comma, semicolon or tab", found: text(0)), tokens.isEmpty ? location(first) : location(tokens[0]))
-                    }
-                case .date:
-                    guard needs(2, "a column and a date format"), let number = column(0) else { break }
-                    rules.dateColumn = number
-                    if let format = text(1).flatMap(DateFormat.init(rawValue:)) { rules.dateFormat = format }
-                    else { report(.expected("a date format (" + DateFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", found: text(1)), location(tokens[1])) }
-                case .amount:
-                    if needs(1, "a column"), let number = column(0) { rules.amounts = .signed(column: number) }
-                case .debit, .credit:
-                    guard needs(1, "a column"), let number = column(0) else { break }
-                    var (debit, credit) = (0, 0)
-                    if case .split(let d, let c)? = rules.amounts { (debit, credit) = (d, c) }
-                    if keyword == .debit { debit = number } else { credit = number }
-                    rules.amounts = .split(debit: debit, credit: credit)
-                case .encoding:
-                    if let encoding = text(0).flatMap(Encoding.init(rawValue:)) { rules.encoding = encoding }
-                    else { report(.expected("an encoding (" + Encoding.allCases.map(\.rawValue).joined(separator: ", ") + ")", found: text(0)),
-                                  tokens.isEmpty ? location(first) : location(tokens[0])) }
-                case .balance:
-                    if needs(1, "the column of the balance"), let number = column(0) { rules.balanceColumn = number }
-                case .fee:
-                    guard needs(2, "a column and the category fees go to"), let number = column(0), let category = text(1) else { break }
-                    rules.fee = (number, category)
-                    names.append((category, location(tokens[1]), [.category, .incomeCategory]))
-                case .skipUnreadable:
-                    rules.skipUnreadable = true
-                case .negate:
-                    rules.negate = true
-                case .decimalComma:
-                    rules.decimalComma = true
-                case .description:
-                    if needs(1, "one or more columns") {
-                        for index in tokens.indices { if let number = column(index) { rules.descriptionColumns.append(number) } }
-                    }
-                case .match:
-                    if needs(2, "a quoted text and a category"), let needle = text(0), let category = text(1) {
-                        var rule = ImportRule(display: "match " + StringLiteral.quote(needle), line: lineNumber)
-                        rule.conditions = [.init(field: .description, test: .contains(needle.lowercased()))]
-                        rule.target = category
-                        rules.rules.append(rule)
-                        // Like `to`, any declared name: a category, or an account (a transfer)
-                        // or a person.
-                        names.append((category, location(tokens[1]), anyTarget))
-                    }
-                case .statement:
-                    break  // read above
-                case .include:
-                    guard let path = text(0) else { report(.expected("a quoted path", found: nil), location(first)); break }
-                    let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: file.path) + path
-                    guard !reading.contains(shown), reading.count < 10 else {
-                        report(.unexpectedText(path, hint: "a rules file cannot include itself, or nest includes more than ten deep"), location(tokens[0]))
-                        break
-                    }
-                    guard let outcome = include?(path, shown) else {
-                        report(.includeNotFound(path, reason: "cannot read it"), location(tokens[0]))
-                        break
-                    }
-                    let other: SourceFile
-                    switch outcome {
-                    case .success(let read): other = read
-                    case .failure(let failure):
-                        report(failure.problem, location(tokens[0]))
-                        continue
-                    }
-                    included.append(other)
-                    let before = diagnostics.count
-                    read(other, 1 + included.count)
-                    let firstLine = other.firstSignificantLine.map { $0.lowerBound..<$0.upperBound + 1 } ?? 0..<0
-                    if diagnostics[before...].contains(where: { $0.location.file == 1 + included.count && firstLine.contains(Int($0.location.range.lowerBound)) }) {
-                        diagnostics.removeSubrange(before...)
-                        report(.includeNotReadable(path, kind: "rules"), location(tokens[0]))
-                    }
-                case .if:
-                    var rule = ImportRule(display: "if (line \(lineNumber))", line: lineNumber)
-                    // A rule whose conditions do not read still takes its action lines (they are
-                    // checked too); the errors keep the rules from being used.
-                    _ = parseConditions(tokens, into: &rule, file: file, fileIndex: fileIndex, end: contentEnd, report: report)
-                    open = rule
-                case .default:
-                    if needs(1, "a category"), let category = text(0) {
-                        rules.defaultCategory = category
-                        names.append((category, location(tokens[0]), [.category, .incomeCategory]))
-                    }
+        static let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
+
+        init(statement: String?, include: ((_ written: String, _ shown: String) -> Swift.Result<SourceFile, IncludeFailure>)?) {
+            self.statement = statement
+            self.include = include
+        }
+
+        mutating func report(_ problem: Problem, _ at: SourceLocation) { diagnostics.append(Diagnostic(problem, at: at)) }
+
+        mutating func close() {
+            if let rule = open { rules.rules.append(rule) }
+            open = nil
+        }
+
+        /// Every line of `file`.
+        mutating func read(_ file: SourceFile, _ fileIndex: Int) {
+            reading.append(file.path)
+            defer { reading.removeLast() }
+            file.bytes.withUnsafeBufferPointer { buffer in
+                var start = 0
+                while start < buffer.count {
+                    var end = start
+                    while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                    var contentEnd = end
+                    if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                    line(buffer, start..<contentEnd, file, fileIndex)
+                    start = end + 1
                 }
             }
         }
+
+        /// One line: an action of the open `if` block when indented, else a rule.
+        mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ file: SourceFile, _ fileIndex: Int) {
+            // As in a ledger: UTF-8 without control characters (but tab).
+            switch UTF8Check.firstIssue(in: buffer, range) {
+            case .invalid(let at, let byte)?:
+                return report(.invalidUTF8(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
+            case .control(let at, let byte)?:
+                return report(.controlCharacter(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
+            case nil:
+                break
+            }
+            var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: range.lowerBound, end: range.upperBound))
+            let indented = !range.isEmpty && ByteClass.isBlank(buffer[range.lowerBound])
+            guard let first = reader.next() else { return }
+            let word = file.text(first.range)
+            var tokens: [Token] = []
+            while let token = reader.next() { tokens.append(token) }
+            let firstLocation = SourceLocation(file: fileIndex, range: first.range)
+            if indented {
+                guard open != nil else {
+                    return report(.unexpectedText(word, hint: "indented lines are the actions of an `if` rule above them"), firstLocation)
+                }
+                var found: [Diagnostic] = []
+                ImportRules.parseAction(word, first, tokens, into: &open!, file: file, fileIndex: fileIndex,
+                                        names: &names, anyTarget: Self.anyTarget) { found.append(Diagnostic($0, at: $1)) }
+                diagnostics += found
+                return
+            }
+            close()
+            guard let keyword = ImportRuleKeyword(rawValue: word) else {
+                return report(.unknownRule(word, suggestion: Suggestion.closest(to: word, among: ImportRuleKeyword.allCases.map(\.rawValue))),
+                              firstLocation)
+            }
+            let line = RuleLine(tokens: tokens, file: file, fileIndex: fileIndex, contentEnd: range.upperBound)
+            if keyword == .statement {
+                guard let pattern = line.text(0) else {
+                    return report(.expected("the statement's file name, e.g. \"bank-*.csv\"", found: nil), firstLocation)
+                }
+                sections.append(pattern)
+                active = statement.map { ImportRules.glob(pattern, $0) } ?? true
+                return
+            }
+            guard active else { return }
+            seen.insert(keyword)
+            rule(keyword, line, first: firstLocation, lineNumber: file.line(containing: range.lowerBound).number)
         }
-        read(file, fileIndex)
-        close()
-        if let statement, !sections.isEmpty && !sections.contains(where: { glob($0, statement) }) {
-            report(.importField(what: "statement", value: String(statement.split(separator: "/").last ?? Substring(statement)), expected: "named by a `statement` section (" + sections.joined(separator: ", ") + ")"),
-                   SourceLocation(file: fileIndex, range: 0..<0))
+
+        /// A column named by number (1 for the first) or by a quoted header name, which is
+        /// resolved when the statement is read (`ImportRules.resolvingHeader`) and stands here as
+        /// a negative index.
+        mutating func column(_ line: RuleLine, _ index: Int) -> Int? {
+            if index < line.tokens.count, line.tokens[index].kind == .string, let name = line.text(index), !name.isEmpty {
+                rules.headerNames.append((name, line.location(index)))
+                return -rules.headerNames.count
+            }
+            guard let value = line.text(index), let number = Int(value), number >= 1, number <= 1000 else {
+                report(.expected("a column number (1 for the first) or a quoted header name", found: line.text(index)),
+                       index < line.tokens.count ? line.location(index) : line.end)
+                return nil
+            }
+            return number
         }
-        let end = SourceLocation(file: fileIndex, range: 0..<0)
-        for required in [ImportRuleKeyword.account, .date, .default] where !seen.contains(required) {
-            report(.missingRule(required.rawValue), end)
+
+        /// Whether the line has `count` words after its first; reported when not.
+        mutating func needs(_ line: RuleLine, _ count: Int, _ what: String) -> Bool {
+            if line.tokens.count >= count { return true }
+            report(.expected(what, found: nil), line.end)
+            return false
         }
-        if rules.amounts == nil { report(.missingRule("amount"), end) }
-        if case .split(let debit, let credit)? = rules.amounts, debit == 0 || credit == 0 {
-            report(.missingRule(debit == 0 ? "debit" : "credit"), end)
+
+        /// A rule line other than `statement`.
+        mutating func rule(_ keyword: ImportRuleKeyword, _ line: RuleLine, first: SourceLocation, lineNumber: Int) {
+            let tokens = line.tokens
+            switch keyword {
+            case .account:
+                if needs(line, 1, "the account the statement is for"), let name = line.text(0) {
+                    rules.account = name
+                    names.append((name, line.location(0), [.account]))
+                }
+            case .skip:
+                if needs(line, 1, "how many rows to skip"), let value = line.text(0), let count = Int(value), count >= 0 { rules.skip = count }
+                else if !tokens.isEmpty { report(.expected("how many rows to skip", found: line.text(0)), line.location(0)) }
+            case .skipEnd:
+                if needs(line, 1, "how many rows to leave out at the end"), let value = line.text(0), let count = Int(value), count >= 0 { rules.skipEnd = count }
+                else if !tokens.isEmpty { report(.expected("how many rows to leave out at the end", found: line.text(0)), line.location(0)) }
+            case .separator:
+                switch line.text(0) {
+                case "comma"?: rules.separator = UInt8(ascii: ",")
+                case "semicolon"?: rules.separator = UInt8(ascii: ";")
+                case "tab"?: rules.separator = 0x09
+                default: report(.expected("comma, semicolon or tab", found: line.text(0)), tokens.isEmpty ? first : line.location(0))
+                }
+            case .date:
+                guard needs(line, 2, "a column and a date format"), let number = column(line, 0) else { break }
+                rules.dateColumn = number
+                if let format = line.text(1).flatMap(DateFormat.init(rawValue:)) { rules.dateFormat = format }
+                else { report(.expected("a date format (" + DateFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", found: line.text(1)), line.location(1)) }
+            case .amount:
+                if needs(line, 1, "a column"), let number = column(line, 0) { rules.amounts = .signed(column: number) }
+            case .debit, .credit:
+                guard needs(line, 1, "a column"), let number = column(line, 0) else { break }
+                var (debit, credit) = (0, 0)
+                if case .split(let d, let c)? = rules.amounts { (debit, credit) = (d, c) }
+                if keyword == .debit { debit = number } else { credit = number }
+                rules.amounts = .split(debit: debit, credit: credit)
+            case .encoding:
+                if let encoding = line.text(0).flatMap(Encoding.init(rawValue:)) { rules.encoding = encoding }
+                else { report(.expected("an encoding (" + Encoding.allCases.map(\.rawValue).joined(separator: ", ") + ")", found: line.text(0)),
+                              tokens.isEmpty ? first : line.location(0)) }
+            case .balance:
+                if needs(line, 1, "the column of the balance"), let number = column(line, 0) { rules.balanceColumn = number }
+            case .fee:
+                guard needs(line, 2, "a column and the category fees go to"), let number = column(line, 0), let category = line.text(1) else { break }
+                rules.fee = (number, category)
+                names.append((category, line.location(1), [.category, .incomeCategory]))
+            case .skipUnreadable:
+                rules.skipUnreadable = true
+            case .negate:
+                rules.negate = true
+            case .decimalComma:
+                rules.decimalComma = true
+            case .description:
+                if needs(line, 1, "one or more columns") {
+                    for index in tokens.indices { if let number = column(line, index) { rules.descriptionColumns.append(number) } }
+                }
+            case .match:
+                if needs(line, 2, "a quoted text and a category"), let needle = line.text(0), let category = line.text(1) {
+                    var rule = ImportRule(display: "match " + StringLiteral.quote(needle), line: lineNumber)
+                    rule.conditions = [.init(field: .description, test: .contains(needle.lowercased()))]
+                    rule.target = category
+                    rules.rules.append(rule)
+                    // Like `to`, any declared name: a category, or an account (a transfer) or a person.
+                    names.append((category, line.location(1), Self.anyTarget))
+                }
+            case .statement:
+                break  // read by `line`
+            case .include:
+                includeFile(line, first: first)
+            case .if:
+                var rule = ImportRule(display: "if (line \(lineNumber))", line: lineNumber)
+                // A rule whose conditions do not read still takes its action lines (they are
+                // checked too); the errors keep the rules from being used.
+                var found: [Diagnostic] = []
+                _ = ImportRules.parseConditions(tokens, into: &rule, file: line.file, fileIndex: line.fileIndex, end: line.contentEnd) {
+                    found.append(Diagnostic($0, at: $1))
+                }
+                diagnostics += found
+                open = rule
+            case .default:
+                if needs(line, 1, "a category"), let category = line.text(0) {
+                    rules.defaultCategory = category
+                    names.append((category, line.location(0), [.category, .incomeCategory]))
+                }
+            }
         }
-        return (diagnostics.isEmpty ? rules : nil, diagnostics, names, included)
+
+        /// `include "PATH"`: the file read in place, unless it is refused, comes back to a file
+        /// being read, or nests too deep; one whose first line is not a rule is named, and none
+        /// of its lines shown.
+        mutating func includeFile(_ line: RuleLine, first: SourceLocation) {
+            guard let path = line.text(0) else { return report(.expected("a quoted path", found: nil), first) }
+            let shown = path.hasPrefix("/") ? path : FileSystem.directory(of: line.file.path) + path
+            guard !reading.contains(shown), reading.count < 10 else {
+                return report(.unexpectedText(path, hint: "a rules file cannot include itself, or nest includes more than ten deep"), line.location(0))
+            }
+            guard let outcome = include?(path, shown) else {
+                return report(.includeNotFound(path, reason: "cannot read it"), line.location(0))
+            }
+            let other: SourceFile
+            switch outcome {
+            case .success(let read): other = read
+            case .failure(let failure): return report(failure.problem, line.location(0))
+            }
+            included.append(other)
+            let before = diagnostics.count
+            read(other, 1 + included.count)
+            let firstLine = other.firstSignificantLine.map { $0.lowerBound..<$0.upperBound + 1 } ?? 0..<0
+            if diagnostics[before...].contains(where: { $0.location.file == 1 + included.count && firstLine.contains(Int($0.location.range.lowerBound)) }) {
+                diagnostics.removeSubrange(before...)
+                report(.includeNotReadable(path, kind: "rules"), line.location(0))
+            }
+        }
+
+        /// What must be there once every line is read.
+        mutating func finish(_ fileIndex: Int) {
+            if let statement, !sections.isEmpty && !sections.contains(where: { ImportRules.glob($0, statement) }) {
+                report(.importField(what: "statement", value: String(statement.split(separator: "/").last ?? Substring(statement)),
+                                    expected: "named by a `statement` section (" + sections.joined(separator: ", ") + ")"),
+                       SourceLocation(file: fileIndex, range: 0..<0))
+            }
+            let end = SourceLocation(file: fileIndex, range: 0..<0)
+            for required in [ImportRuleKeyword.account, .date, .default] where !seen.contains(required) {
+                report(.missingRule(required.rawValue), end)
+            }
+            if rules.amounts == nil { report(.missingRule("amount"), end) }
+            if case .split(let debit, let credit)? = rules.amounts, debit == 0 || credit == 0 {
+                report(.missingRule(debit == 0 ? "debit" : "credit"), end)
+            }
+        }
     }
 
     /// `*` stands for any text (the rest is compared ignoring case), matched against a file's
@@ -246,7 +301,7 @@ extension ImportRules {
 
     /// `if CONDITION {and|or CONDITION}`, a condition being `[%COLUMN | %"Header"] ("text" |
     /// = "text" | ~ "pattern")` or `amount (< | > | <= | >=) NUMBER` or `amount LOW..HIGH`.
-    private static func parseConditions(_ tokens: [Token], into rule: inout ImportRule, file: SourceFile, fileIndex: Int,
+    fileprivate static func parseConditions(_ tokens: [Token], into rule: inout ImportRule, file: SourceFile, fileIndex: Int,
                                          end: Int, report: (Problem, SourceLocation) -> Void) -> Bool {
         func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
         func raw(_ token: Token) -> String { file.text(token.range) }
@@ -345,7 +400,7 @@ extension ImportRules {
 
     /// An indented action under `if`: `to TARGET [goal GOAL]`, `split TARGET SHARE …`,
     /// `description "TEXT"`, `tag NAME`, `status * | !`, `comment "TEXT"`, `skip`.
-    private static func parseAction(_ word: String, _ first: Token, _ tokens: [Token], into rule: inout ImportRule,
+    fileprivate static func parseAction(_ word: String, _ first: Token, _ tokens: [Token], into rule: inout ImportRule,
                                     file: SourceFile, fileIndex: Int, names: inout [NameUse], anyTarget: [NameIndex.Kind],
                                     report: (Problem, SourceLocation) -> Void) {
         func location(_ token: Token) -> SourceLocation { SourceLocation(file: fileIndex, range: token.range) }
