@@ -21,8 +21,9 @@ import Darwin
 /// reports that a file changed while it was read and fails (`Flourish.run`). A library caller
 /// that does not enable it (the tests, mostly) reads files into memory of their own.
 ///
-/// A file parsed whole gives its pages back (`releasePages(of:)`): they are the file cache's,
-/// and come back from it when a report reads a description again. A mapping shows the file as
+/// A file parsed whole gives its pages back (`releasePages(of:)`), and so do all mapped files
+/// after each block of a long output (`releaseAll`): they are the file cache's, and come back
+/// from it when a report reads a description again. A mapping shows the file as
 /// it is now: a file rewritten in place while a command runs may show some new bytes (cut
 /// short, it is reported).
 public enum MappedFiles {
@@ -133,7 +134,19 @@ public enum MappedFiles {
         guard bytes.storage.mapping != nil, let base = bytes.storage.buffer.baseAddress else { return }
         madvise(UnsafeMutableRawPointer(mutating: base), bytes.storage.buffer.count, MADV_DONTNEED)
     }
+
+    /// Gives back the pages of every mapped file (after each 64 KB block of a long output,
+    /// `OutputBlock.flushIfFull`); pages read again come back from the file cache.
+    static func releaseAll() {
+        guard enabled.load(ordering: .acquiring) else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        for slot in 0..<capacity where ranges[2 * slot + 1] != 0 {
+            madvise(UnsafeMutableRawPointer(bitPattern: ranges[2 * slot]), Int(ranges[2 * slot + 1] - ranges[2 * slot]), MADV_DONTNEED)
+        }
+    }
     #else
+    static func releaseAll() {}
     public static func enable() {}
     static func map(_ descriptor: Int32, size: Int) -> SourceBytes? { nil }
     public static func wasCutShort(_ bytes: SourceBytes) -> Bool { false }
