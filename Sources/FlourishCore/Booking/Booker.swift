@@ -125,7 +125,8 @@ public enum Booker {
             (a.date, a.phase, a.location(in: ledger)) < (b.date, b.phase, b.location(in: ledger))
         }
         items.sort(by: before)
-        var merged = [Journal.Item].prefaulted(reserving: items.count + ledger.entries.count)
+        var merged: [Journal.Item] = []
+        merged.reserveCapacity(items.count + ledger.entries.count)
         var other = 0
         func add(_ entry: Journal.Item) {
             while other < items.count && before(items[other], entry) {

@@ -287,7 +287,6 @@ extension LedgerLoader {
                                          _ fill: @Sendable (Int, [Item], UnsafeMutablePointer<Item>) -> Void) -> [Item] {
         let total = parts.reduce(0) { $0 + $1.items.count }
         return [Item](unsafeUninitializedCapacity: total) { buffer, count in
-            Prefault.write(UnsafeMutableRawBufferPointer(buffer))
             nonisolated(unsafe) let base = buffer.baseAddress
             // Each part writes only its own stretch, and only one worker touches a part.
             _ = Concurrent.map(parts.count) { part in

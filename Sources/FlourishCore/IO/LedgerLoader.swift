@@ -382,10 +382,9 @@ public enum LedgerLoader {
         }
     }
 
-    /// A file parsed on the worker that calls: its stretches of the shared lists made present
-    /// first, and its mapped pages given back once it is read (`OSMemory.swift`).
+    /// A file parsed on the worker that calls, its mapped pages given back once it is read
+    /// (`OSMemory.swift`).
     static func parse(_ file: SourceFile, fileIndex: Int, into stretches: ParseSession.Stretches? = nil) -> ParsedFile {
-        Prefault.write(stretches)
         let parsed = Parser.parse(file, fileIndex: fileIndex, into: stretches)
         MappedFiles.releasePages(of: file.bytes)
         return parsed

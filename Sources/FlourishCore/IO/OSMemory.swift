@@ -9,7 +9,8 @@ import Darwin
 
 /// The one file that asks the system for memory tricks (`mmap`, `madvise`, a SIGBUS handler);
 /// nothing in Model, Syntax, Booking, Budgeting or Reports does. Each is kept because it buys
-/// more than 10 % on a measured command (BENCHMARKS.md, "Tricks kept").
+/// more than 10 % on a measured command (BENCHMARKS.md, "Tricks kept"); prefaulting the long
+/// lists (`MADV_POPULATE_WRITE`, 3–5 %) did not, and was taken out.
 ///
 /// **Mapped ledger files.** A file mapped into memory (`SourceBytes`) costs a fraction of one
 /// read into memory of its own: the pages of the system's file cache are used as they are,
@@ -152,55 +153,4 @@ public enum MappedFiles {
     public static func wasCutShort(_ bytes: SourceBytes) -> Bool { false }
     static func releasePages(of bytes: SourceBytes) {}
     #endif
-}
-
-/// Memory about to be written from end to end — a file's stretches of the shared split lines
-/// and entries, booking's order of the journal, the tags gathered by linking — is asked of the
-/// system in one call (`madvise(MADV_POPULATE_WRITE)`, Linux 5.14) instead of a page fault at
-/// each of its 4 KB pages: the same pages, zeroed the same, without a trap into the kernel for
-/// each. A file's stretches are asked for by the worker that parses it (`LedgerLoader`), so the
-/// work stays spread over the cores as the faults were. Where the call is not known the memory
-/// is the same and faults in as before.
-enum Prefault {
-    /// Below this, a few faults cost less than the call.
-    static let least = 64 << 10
-
-    /// The whole pages of `buffer` made present and writable, zeroed where they were not yet.
-    static func write(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        guard let base = buffer.baseAddress, buffer.count >= least else { return }
-        let page = 4096
-        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, populateWrite)
-        #endif
-    }
-
-    /// A file's stretches of the shared lists, made present before it is parsed into them.
-    static func write(_ stretches: ParseSession.Stretches?) {
-        guard let stretches else { return }
-        if let postings = stretches.postings {
-            write(UnsafeMutableRawBufferPointer(start: postings, count: stretches.postingRoom * MemoryLayout<Posting>.stride))
-        }
-        if let entries = stretches.entries {
-            write(UnsafeMutableRawBufferPointer(start: entries, count: stretches.entryRoom * MemoryLayout<Entry>.stride))
-        }
-    }
-
-    #if os(Linux)
-    /// `MADV_POPULATE_WRITE`, which the C library's headers may not name yet.
-    private static let populateWrite: Int32 = 23
-    #endif
-}
-
-extension Array {
-    /// An empty list with room for `count` items, its pages made present (`Prefault`): for a
-    /// long list filled once, end to end.
-    static func prefaulted(reserving count: Int) -> [Element] {
-        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = 0
-            Prefault.write(UnsafeMutableRawBufferPointer(buffer))
-        }
-    }
 }

@@ -36,7 +36,7 @@ extension LedgerLoader {
         }
 
         /// A list of `count` items whose memory is not written: a stretch's pages are taken
-        /// by the worker that parses its file (`ParsedList`, `Prefault`). Its items are plain
+        /// by the worker that parses its file (`ParsedList`). Its items are plain
         /// values, so reading one not written reads meaningless bytes, never a reference.
         private static func unwritten<Item: BitwiseCopyable>(_ count: Int) -> [Item] {
             [Item](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
