@@ -97,8 +97,7 @@ enum Importer {
         let (rules, unresolved) = written.resolvingHeader(firstRow)
         var diagnostics: [Diagnostic] = unresolved
         guard unresolved.isEmpty else { return ([], diagnostics, [], []) }
-        var occurrences: [String: Int] = [:]
-        var legacyOccurrences: [String: Int] = [:]
+        var keys = RowKeys()
         let records = CSVReader.records(Array(csv.bytes), separator: rules.separator)
         let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
         // Walks over every rule, made once for the statement, not once a row.
@@ -114,97 +113,31 @@ enum Importer {
                     unreadable.append(csv.line(containing: record.range.lowerBound).number)
                 }
             }
-            func location(_ column: Int) -> SourceLocation {
-                let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
-                let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
-                return SourceLocation(file: fileIndex, range: start..<max(start, end))
-            }
+            let at = { (column: Int) in fieldLocation(record, column, fileIndex) }
             guard record.fields.count >= columnsNeeded else {
                 diagnostics.append(Diagnostic(.importColumns(needed: columnsNeeded, found: record.fields.count),
                                               at: SourceLocation(file: fileIndex, range: record.range)))
                 continue
             }
-            let dateText = record.fields[rules.dateColumn - 1].trimmingBlanks
-            guard let date = parseDate(dateText, rules.dateFormat) else {
-                diagnostics.append(Diagnostic(.importField(what: "date", value: dateText, expected: "a date written \(rules.dateFormat.rawValue)"),
-                                              at: location(rules.dateColumn)))
+            let date: CivilDate, amount: Money, description: String
+            switch (readDate(record, rules, plausible, at), readAmount(record, rules, decimals, at), readDescription(record, rules, at)) {
+            case (.failure(let problem), _, _), (_, .failure(let problem)?, _):
+                diagnostics.append(problem.diagnostic)
                 continue
-            }
-            if let plausible, !plausible.contains(date) {
-                diagnostics.append(Diagnostic(.importField(what: "date", value: dateText,
-                                                           expected: "within ten years of the ledger's dates (\(plausible.lowerBound.year)–\(plausible.upperBound.year)); check the date format"),
-                                              at: location(rules.dateColumn)))
+            case (_, nil, _):
                 continue
-            }
-            var amount: Money
-            switch rules.amounts {
-            case .signed(let column)?:
-                guard let value = parseAmount(record.fields[column - 1], rules, decimals) else {
-                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"),
-                                                  at: location(column)))
-                    continue
-                }
-                amount = value
-            case .split(let debit, let credit)?:
-                let out = record.fields[debit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[debit - 1], rules, decimals)
-                let into = record.fields[credit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[credit - 1], rules, decimals)
-                guard let out, let into else {
-                    let column = out == nil ? debit : credit
-                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"),
-                                                  at: location(column)))
-                    continue
-                }
-                // Money out and money in are both written as positive figures (grammar.md §9).
-                if out < .zero || into < .zero {
-                    let column = out < .zero ? debit : credit
-                    diagnostics.append(Diagnostic(.importField(what: column == debit ? "debit" : "credit", value: record.fields[column - 1],
-                                                               expected: "a positive amount"),
-                                                  at: location(column)))
-                    continue
-                }
-                do {
-                    amount = try into - out
-                } catch {
-                    diagnostics.append(Diagnostic(.importField(what: "amount", value: record.fields[credit - 1],
-                                                               expected: "within the largest figure Flourish holds"),
-                                                  at: location(credit)))
-                    continue
-                }
-            case nil:
+            case (_, _, .failure(let problem)):
+                diagnostics.append(problem.diagnostic)
                 continue
+            case (.success(let read), .success(let money)?, .success(let text)):
+                (date, amount, description) = (read, money, text)
             }
-            // Amounts read are within ±Int64.max (never .min), so negating one is exact.
-            if rules.negate { amount = amount.negated ?? amount }
-            let description = rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            // Text that becomes ledger text follows the ledger's rules: no control characters.
-            if let column = rules.descriptionColumns.first(where: { record.fields[$0 - 1].unicodeScalars.contains(where: ControlCharacter.isUnsafe) }) {
-                diagnostics.append(Diagnostic(.importField(what: "description", value: record.fields[column - 1],
-                                                           expected: "text without control characters"),
-                                              at: location(column)))
-                continue
-            }
-            // The key: the fields the rules read, so another balance column or row order in a
-            // re-export changes nothing; identical rows are told apart by their count.
-            var read = [rules.account, date.description, description]
-            switch rules.amounts {
-            case .signed(let column)?: read.append(record.fields[column - 1].trimmingBlanks)
-            case .split(let debit, let credit)?: read += [record.fields[debit - 1].trimmingBlanks, record.fields[credit - 1].trimmingBlanks]
-            case nil: break
-            }
-            let identity = read.joined(separator: "\u{1}")
-            let occurrence = occurrences[identity, default: 0] + 1
-            occurrences[identity] = occurrence
-            let key = hexHash(identity) + (occurrence > 1 ? "-\(occurrence)" : "")
-            let text = csv.text(record.range)
-            let legacyOccurrence = legacyOccurrences[text, default: 0] + 1
-            legacyOccurrences[text] = legacyOccurrence
-            let legacyKey = hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : "")
+            let (key, legacyKey) = keys.next(record, csv, rules, date: date, description: description)
             let line = csv.line(containing: record.range.lowerBound).number
             let chosen = firstRule.rule(description: description, fields: record.fields, amount: amount, header: header, decimals: decimals,
                                         steps: &steps)
             guard steps > 0 else {
-                diagnostics.append(Diagnostic(.patternWork(limit: Pattern.statementSteps), at: location(1)))
+                diagnostics.append(Diagnostic(.patternWork(limit: Pattern.statementSteps), at: at(1)))
                 break
             }
             let rule = chosen.index.map { rules.rules[$0] }
@@ -219,7 +152,7 @@ enum Importer {
                 guard let split = split(total, rule.split, rules, decimals) else {
                     diagnostics.append(Diagnostic(.importField(what: "amount", value: total.formatted(decimals: decimals, grouping: false),
                                                                expected: "splittable as the rule on line \(rule.line) says"),
-                                                  at: location(1)))
+                                                  at: at(1)))
                     continue
                 }
                 lines = split
@@ -231,29 +164,141 @@ enum Importer {
             row.tags = rule?.tags ?? []
             row.status = rule?.status ?? .unmarked
             row.comment = rule?.comment
-            if let fee = rules.fee {
-                let text = record.fields[fee.column - 1].trimmingBlanks
-                guard text.isEmpty || parseAmount(text, rules, decimals) != nil else {
-                    diagnostics.append(Diagnostic(.importField(what: "fee", value: text, expected: "an amount"), at: location(fee.column)))
-                    continue
-                }
-                // A fee is what the account paid on top, however the bank signs it.
-                let value = text.isEmpty ? Money.zero : (parseAmount(text, rules, decimals) ?? .zero)
-                row.fee = (try? value.magnitude()) ?? value
-            }
-            if let column = rules.balanceColumn {
-                let text = record.fields[column - 1].trimmingBlanks
-                if !text.isEmpty {
-                    guard let value = parseAmount(text, rules, decimals) else {
-                        diagnostics.append(Diagnostic(.importField(what: "balance", value: text, expected: "an amount"), at: location(column)))
-                        continue
-                    }
-                    row.balance = value
-                }
+            if let problem = readFeeAndBalance(record, rules, decimals, at, into: &row) {
+                diagnostics.append(problem)
+                continue
             }
             rows.append(row)
         }
         return (rows, diagnostics, skipped, unreadable)
+    }
+
+    /// A problem that leaves a row out.
+    private struct RowProblem: Error {
+        let diagnostic: Diagnostic
+        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+    }
+
+    /// Where field `column` (1 for the first) of a record is in the statement.
+    private static func fieldLocation(_ record: CSVReader.Record, _ column: Int, _ fileIndex: Int) -> SourceLocation {
+        let start = column - 1 < record.fieldStarts.count ? record.fieldStarts[column - 1] : record.range.lowerBound
+        let end = column < record.fieldStarts.count ? max(start, record.fieldStarts[column] - 1) : record.range.upperBound
+        return SourceLocation(file: fileIndex, range: start..<max(start, end))
+    }
+
+    /// A row's date, in the rules' format and (with `plausible`) near the ledger's dates.
+    private static func readDate(_ record: CSVReader.Record, _ rules: ImportRules, _ plausible: ClosedRange<CivilDate>?,
+                                 _ at: (Int) -> SourceLocation) -> Swift.Result<CivilDate, RowProblem> {
+        let dateText = record.fields[rules.dateColumn - 1].trimmingBlanks
+        guard let date = parseDate(dateText, rules.dateFormat) else {
+            return .failure(RowProblem(Diagnostic(.importField(what: "date", value: dateText, expected: "a date written \(rules.dateFormat.rawValue)"),
+                                       at: at(rules.dateColumn))))
+        }
+        if let plausible, !plausible.contains(date) {
+            return .failure(RowProblem(Diagnostic(.importField(what: "date", value: dateText,
+                                                    expected: "within ten years of the ledger's dates (\(plausible.lowerBound.year)–\(plausible.upperBound.year)); check the date format"),
+                                       at: at(rules.dateColumn))))
+        }
+        return .success(date)
+    }
+
+    /// A row's amount as the account sees it (money in positive), from one signed column or
+    /// a debit and a credit column; nil when the rules name no amount.
+    private static func readAmount(_ record: CSVReader.Record, _ rules: ImportRules, _ decimals: Int,
+                                   _ at: (Int) -> SourceLocation) -> Swift.Result<Money, RowProblem>? {
+        var amount: Money
+        switch rules.amounts {
+        case .signed(let column)?:
+            guard let value = parseAmount(record.fields[column - 1], rules, decimals) else {
+                return .failure(RowProblem(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"), at: at(column))))
+            }
+            amount = value
+        case .split(let debit, let credit)?:
+            let out = record.fields[debit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[debit - 1], rules, decimals)
+            let into = record.fields[credit - 1].trimmingBlanks.isEmpty ? Money.zero : parseAmount(record.fields[credit - 1], rules, decimals)
+            guard let out, let into else {
+                let column = out == nil ? debit : credit
+                return .failure(RowProblem(Diagnostic(.importField(what: "amount", value: record.fields[column - 1], expected: "an amount"), at: at(column))))
+            }
+            // Money out and money in are both written as positive figures (grammar.md §9).
+            if out < .zero || into < .zero {
+                let column = out < .zero ? debit : credit
+                return .failure(RowProblem(Diagnostic(.importField(what: column == debit ? "debit" : "credit", value: record.fields[column - 1],
+                                                        expected: "a positive amount"), at: at(column))))
+            }
+            do {
+                amount = try into - out
+            } catch {
+                return .failure(RowProblem(Diagnostic(.importField(what: "amount", value: record.fields[credit - 1],
+                                                        expected: "within the largest figure Flourish holds"), at: at(credit))))
+            }
+        case nil:
+            return nil
+        }
+        // Amounts read are within ±Int64.max (never .min), so negating one is exact.
+        if rules.negate { amount = amount.negated ?? amount }
+        return .success(amount)
+    }
+
+    /// A row's description: its description columns joined; text that becomes ledger text
+    /// follows the ledger's rules (no control characters).
+    private static func readDescription(_ record: CSVReader.Record, _ rules: ImportRules,
+                                        _ at: (Int) -> SourceLocation) -> Swift.Result<String, RowProblem> {
+        if let column = rules.descriptionColumns.first(where: { record.fields[$0 - 1].unicodeScalars.contains(where: ControlCharacter.isUnsafe) }) {
+            return .failure(RowProblem(Diagnostic(.importField(what: "description", value: record.fields[column - 1],
+                                                    expected: "text without control characters"), at: at(column))))
+        }
+        return .success(rules.descriptionColumns.map { record.fields[$0 - 1].trimmingBlanks }.filter { !$0.isEmpty }.joined(separator: " "))
+    }
+
+    /// The import keys of a statement's rows: the fields the rules read, so another balance
+    /// column or row order in a re-export changes nothing, identical rows told apart by their
+    /// count; and the key of earlier versions (the row's whole text).
+    private struct RowKeys {
+        var occurrences: [String: Int] = [:]
+        var legacyOccurrences: [String: Int] = [:]
+
+        mutating func next(_ record: CSVReader.Record, _ csv: SourceFile, _ rules: ImportRules, date: CivilDate,
+                           description: String) -> (key: String, legacyKey: String) {
+            var read = [rules.account, date.description, description]
+            switch rules.amounts {
+            case .signed(let column)?: read.append(record.fields[column - 1].trimmingBlanks)
+            case .split(let debit, let credit)?: read += [record.fields[debit - 1].trimmingBlanks, record.fields[credit - 1].trimmingBlanks]
+            case nil: break
+            }
+            let identity = read.joined(separator: "\u{1}")
+            let occurrence = occurrences[identity, default: 0] + 1
+            occurrences[identity] = occurrence
+            let text = csv.text(record.range)
+            let legacyOccurrence = legacyOccurrences[text, default: 0] + 1
+            legacyOccurrences[text] = legacyOccurrence
+            return (hexHash(identity) + (occurrence > 1 ? "-\(occurrence)" : ""),
+                    hexHash(rules.account + "\u{1}" + text) + (legacyOccurrence > 1 ? "-\(legacyOccurrence)" : ""))
+        }
+    }
+
+    /// A row's fee (what the account paid on top, however the bank signs it) and the balance
+    /// after it, when the rules name their columns.
+    private static func readFeeAndBalance(_ record: CSVReader.Record, _ rules: ImportRules, _ decimals: Int,
+                                          _ at: (Int) -> SourceLocation, into row: inout Row) -> Diagnostic? {
+        if let fee = rules.fee {
+            let text = record.fields[fee.column - 1].trimmingBlanks
+            guard text.isEmpty || parseAmount(text, rules, decimals) != nil else {
+                return Diagnostic(.importField(what: "fee", value: text, expected: "an amount"), at: at(fee.column))
+            }
+            let value = text.isEmpty ? Money.zero : (parseAmount(text, rules, decimals) ?? .zero)
+            row.fee = (try? value.magnitude()) ?? value
+        }
+        if let column = rules.balanceColumn {
+            let text = record.fields[column - 1].trimmingBlanks
+            if !text.isEmpty {
+                guard let value = parseAmount(text, rules, decimals) else {
+                    return Diagnostic(.importField(what: "balance", value: text, expected: "an amount"), at: at(column))
+                }
+                row.balance = value
+            }
+        }
+        return nil
     }
 
     /// The split lines of `total`: percentages rounded half away from zero, fixed amounts in the
