@@ -297,3 +297,29 @@ extension OneRuleTests {
         #expect(TestSupport.run(["due", path, "--format", "json"]).stdout.contains("\"amount\": \"1400.00\",\n      \"setAside\": \"700.00\""))
     }
 }
+
+extension OneRuleTests {
+    /// Two `allowance` lines on one date, one in an included file read in the middle of the
+    /// main file and one after the include: the later in reading order is in effect for the
+    /// bucket rule as for every report (the engine took the one of the later file).
+    @Test func theEngineAndTheReportsTakeTheSameLineOnOneDate() throws {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("allowance 2026-01-01 7.00\n", to: dir + "/more.flourish")
+        TestSupport.write("""
+        currency USD
+        account Bank checking
+        category Food
+        opening 2026-01-01 Bank 1000.00
+        include "more.flourish"
+        allowance 2026-01-01 5.00
+        2026-01-03 * Lunch
+          Food  1.00
+          Bank
+
+        """, to: dir + "/main.flourish")
+        let journal = TestSupport.book(try LedgerLoader.load(paths: [dir + "/main.flourish"]))
+        let day = CivilDate(year: 2026, month: 1, day: 3)!
+        #expect(journal.allowance(on: day)?.amount.value == Money(minorUnits: 500))
+        #expect(try BucketEngine(journal).snapshot(at: day)?.dailyAllowance == Money(minorUnits: 500))
+    }
+}

@@ -41,6 +41,17 @@ public struct BucketEngine {
                 case .move: return 1
                 }
             }
+
+            /// On one date and phase: the kinds in a fixed order, and each kind's lines in
+            /// reading order (their index in the ledger's list) — the tie-break of `InEffect`.
+            var order: (Int, Int) {
+                switch self {
+                case .allowance(let i): return (0, i)
+                case .earmark(let i): return (1, i)
+                case .budget(let i): return (2, i)
+                case .move(let i): return (3, i)
+                }
+            }
         }
 
         var date: CivilDate
@@ -73,7 +84,7 @@ public struct BucketEngine {
         for (i, item) in ledger.budgets.enumerated() where rollingCategories.contains(item.category.id) {
             events.append(Event(date: item.date, kind: .budget(i), location: item.location))
         }
-        events.sort { ($0.date, $0.kind.phase, $0.location) < ($1.date, $1.kind.phase, $1.location) }
+        events.sort { ($0.date, $0.kind.phase, $0.kind.order.0, $0.kind.order.1) < ($1.date, $1.kind.phase, $1.kind.order.0, $1.kind.order.1) }
         self.events = events
         allowanceChanges = events.compactMap { event in
             guard case .allowance(let i) = event.kind else { return nil }
@@ -86,10 +97,9 @@ public struct BucketEngine {
         earliest(ledger.earmarks.map(\.date).min())
         earliest(ledger.goalMoves.map(\.date).min())
         earliest(ledger.goals.map(\.date).min())
+        // Every budget line of a category that has a rollover one, in `InEffect`'s order.
         var rolling: [Int32: [Budget]] = [:]
-        for budget in ledger.budgets where ledger.rollsOver(budget) { rolling[budget.category.id] = [] }
-        for budget in ledger.budgets where rolling[budget.category.id] != nil { rolling[budget.category.id]?.append(budget) }
-        for id in rolling.keys { rolling[id]?.sort { ($0.date, $0.location) < ($1.date, $1.location) } }
+        for id in rollingCategories { rolling[id] = (journal.inEffect.budgets[id] ?? []).map { ledger.budgets[$0] } }
         rolloverBudgets = rolling
         // An envelope is funded from its budget's date.
         earliest(ledger.budgets.filter { ledger.rollsOver($0) && $0.amount.value > .zero }.map(\.date).min())
