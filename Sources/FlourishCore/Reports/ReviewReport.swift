@@ -197,12 +197,13 @@ public struct ReviewReport: Sendable {
             day = day.adding(days: 1)
         }
 
-        let budget = try BudgetReport.make(context, month: month)
-        // One run of the engine gives both the log (days over the allowance) and the snapshot.
+        // One run of the engine gives the log (days over the allowance) and the snapshot the
+        // budget's envelopes and the goals read.
         var snapshot: BucketSnapshot?
         let log = try BucketEngine(journal).run(through: asOf, recordLog: true, logFrom: month.first, everyDay: false) { day, _ in
             if day.date == asOf { snapshot = day }
         }.checked().log
+        let budget = try BudgetReport.make(context, month: month, snapshot: snapshot)
         let overDays = log.days.filter { range.contains($0.date) && $0.fromSavings > .zero }
         let goals = try GoalsReport.make(context, snapshot: snapshot)
         var report = ReviewReport(month: month, asOf: asOf, income: income, expenses: expenses,
