@@ -66,10 +66,6 @@ struct Converter {
     var usedSet: Set<String> = []
     var outcome = Outcome(text: "", notes: [], notConverted: 0, names: [:], incomplete: [])
 
-    /// The symbols people write for the common currencies.
-    static let symbols = ["$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB",
-                          "R$": "BRL", "C$": "CAD", "A$": "AUD", "Fr.": "CHF", "kr": "SEK", "zł": "PLN", "₺": "TRY", "₪": "ILS"]
-
     /// The commodity most amounts are in.
     static func mostCommon(_ foreign: ForeignLedger) -> String? {
         var counts: [String: Int] = [:]
@@ -82,7 +78,7 @@ struct Converter {
     static func convert(_ foreign: ForeignLedger, source: String, format: String, currency: String?,
                         mapping: [String: AccountMapping.Target]) -> Result<Outcome, Failure> {
         let main = foreign.mainCommodity ?? mostCommon(foreign) ?? ""
-        guard let code = currency ?? symbols[main] ?? (Currency.isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
+        guard let code = currency ?? Currency.code(ofSymbol: main) ?? (Currency.isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
             return .failure(Failure(message: "the amounts are in '\(main)', which is not a currency code; say which currency it is with --currency CODE"))
         }
         guard Currency.isCode(code) else { return .failure(Failure(message: "'\(code)' is not a currency code; write three capital letters, e.g. EUR")) }

@@ -23,4 +23,34 @@ public struct Currency: Hashable, Sendable {
         default: return 2
         }
     }
+
+    /// The sign people write for the currency, when it has a common one: the one table of
+    /// currency signs (a display locale writes amounts with it; `convert` reads amounts
+    /// written with it).
+    public static func symbol(of code: String) -> String? {
+        symbols.first { $0.code == code }?.symbol
+    }
+
+    /// The sign Flourish's own way of writing amounts (no display locale) puts before the
+    /// figure, `$1,234.50`: the signs read the same in every language; other currencies are
+    /// written with their code, `SEK 1,234.50`.
+    public static func leadingSymbol(of code: String) -> String? {
+        symbols.first { $0.code == code && $0.leads }?.symbol
+    }
+
+    /// The code a written sign stands for (`€` → EUR, `US$` → USD, `kr` → SEK).
+    public static func code(ofSymbol symbol: String) -> String? {
+        symbols.first { $0.symbol == symbol }?.code ?? aliases[symbol]
+    }
+
+    /// Each code with its sign, the sign a report writes first where several codes share one.
+    private static let symbols: [(code: String, symbol: String, leads: Bool)] = [
+        ("USD", "$", true), ("AUD", "$", true), ("CAD", "$", true), ("NZD", "$", true), ("SGD", "$", true), ("HKD", "$", true),
+        ("MXN", "$", true), ("EUR", "€", true), ("GBP", "£", true), ("JPY", "¥", true), ("CNY", "¥", true), ("INR", "₹", true),
+        ("BRL", "R$", false), ("SEK", "kr", false), ("NOK", "kr", false), ("DKK", "kr", false), ("PLN", "zł", false),
+        ("CZK", "Kč", false), ("KRW", "₩", false), ("RUB", "₽", false), ("TRY", "₺", false), ("ILS", "₪", false),
+    ]
+
+    /// Signs written for one currency that reports do not write.
+    private static let aliases = ["US$": "USD", "C$": "CAD", "A$": "AUD", "Fr.": "CHF"]
 }

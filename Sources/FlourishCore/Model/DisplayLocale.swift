@@ -54,21 +54,8 @@ public enum DisplayLocale: String, CaseIterable, Sendable {
         }
     }
 
-    /// The symbol of a currency (its code when it has none here).
-    public static func symbol(of code: String) -> String {
-        switch code {
-        case "USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN": return "$"
-        case "EUR": return "€"
-        case "GBP": return "£"
-        case "JPY", "CNY": return "¥"
-        case "INR": return "₹"
-        case "BRL": return "R$"
-        case "SEK", "NOK", "DKK": return "kr"
-        case "PLN": return "zł"
-        case "CZK": return "Kč"
-        default: return code
-        }
-    }
+    /// The symbol of a currency (`Currency.symbol(of:)`; its code when it has none).
+    public static func symbol(of code: String) -> String { Currency.symbol(of: code) ?? code }
 
     /// `amount` as this locale shows it, from its plain form (`-1234.50`).
     public func text(plain: String, symbol: String) -> String {

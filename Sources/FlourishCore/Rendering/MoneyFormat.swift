@@ -112,13 +112,6 @@ public struct MoneyFormat: Sendable {
     public func json(_ money: Money) -> JSONValue { .string(plain(money)) }
 
     private static func symbol(of currency: Currency) -> String {
-        switch currency.code {
-        case "USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN": return "$"
-        case "EUR": return "€"
-        case "GBP": return "£"
-        case "JPY", "CNY": return "¥"
-        case "INR": return "₹"
-        default: return currency.code + " "
-        }
+        Currency.leadingSymbol(of: currency.code) ?? currency.code + " "
     }
 }
