@@ -24,6 +24,16 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         String(unsafeUninitializedCapacity: 48) { out in write(decimals: decimals, grouping: grouping, into: out) }
     }
 
+    /// How many characters `formatted` (and `write`) give: a sign, the whole digits (at least
+    /// one) with a separator every three when grouping, a point and the decimals. The one
+    /// place the width of an amount is worked out from its digits.
+    public func writtenLength(decimals: Int, grouping: Bool, signed: Bool = true) -> Int {
+        let decimals = min(max(decimals, 0), 18)
+        let whole = max(Money.digitCount(minorUnits.magnitude) - decimals, 1)
+        let sign = signed && minorUnits < 0 ? 1 : 0
+        return sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+    }
+
     /// Writes the amount as `formatted` does into `out` (48 bytes are always enough) and
     /// returns how many bytes it took: renderers of long reports write amounts straight into
     /// their output. Unsigned, the minus sign is left out (text puts it before the symbol).
@@ -33,10 +43,8 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         // written from the right straight into place.
         let decimals = min(max(decimals, 0), 18)
         let magnitude = minorUnits.magnitude
-        let digits = Money.digitCount(magnitude)
-        let whole = max(digits - decimals, 1)
-        let sign = signed && minorUnits < 0 ? 1 : 0
-        let count = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+        let whole = max(Money.digitCount(magnitude) - decimals, 1)
+        let count = writtenLength(decimals: decimals, grouping: grouping, signed: signed)
         // From the right, two digits at a time where it can (`Money.pairs`).
         var index = count
         var value = magnitude
@@ -84,7 +92,7 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
             first -= 2
         }
         if first == 1 { digit(value % 10) }
-        if sign == 1 { out[0] = UInt8(ascii: "-") }
+        if signed && minorUnits < 0 { out[0] = UInt8(ascii: "-") }
         return count
     }
 

@@ -155,9 +155,7 @@ final class OutputBlock {
     /// register's amount, in one piece (no amount made apart and copied, no padding of its own).
     func append(_ amount: Money, symbol: MoneyFormat.Symbol, decimals: Int, blanks: Int, alignedTo width: Int) {
         let negative = amount.minorUnits < 0
-        let digits = Money.digitCount(amount.minorUnits.magnitude)
-        let whole = max(1, digits - decimals)
-        let shown = (negative ? 1 : 0) + symbol.width + whole + (whole - 1) / 3 + (decimals > 0 ? 1 + decimals : 0)
+        let shown = symbol.width + amount.writtenLength(decimals: decimals, grouping: true)
         let spaces = blanks + max(0, width - shown)
         // The blanks, a word at a time past them; the sign; the symbol's sixteen bytes (only
         // its own count kept); then at most 48 of digits.

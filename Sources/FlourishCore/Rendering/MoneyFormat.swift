@@ -99,9 +99,7 @@ public struct MoneyFormat: Sendable {
     /// the text with a display locale.
     public func textWidth(_ money: Money) -> Int {
         if display != nil { return TextTable.width(text(money)) }
-        let digits = Money.digitCount(money.minorUnits.magnitude)
-        let whole = max(1, digits - currency.decimals)
-        return (money.minorUnits < 0 ? 1 : 0) + symbolWidth + whole + (whole - 1) / 3 + (currency.decimals > 0 ? 1 + currency.decimals : 0)
+        return symbolWidth + money.writtenLength(decimals: currency.decimals, grouping: true)
     }
 
     /// `1234.50`: no grouping, no symbol.
