@@ -91,75 +91,18 @@ public struct ReviewReport: Sendable {
 
     public static func make(_ context: ReportContext, month: BudgetMonth) throws(MoneyOverflow) -> ReviewReport {
         let journal = context.journal
-        let ledger = context.ledger
         let asOf = min(max(context.asOf, month.first), month.last)
         let range = month.first...month.last
         let totals = try journal.categoryTotals(in: range)
-        var income = Money.zero
-        var expenses = Money.zero
-        var topLevel: [(id: Int32, spent: Money)] = []
-        for id in totals.touched where journal.parent[Int(id)] < 0 {
-            let isIncome = context.isIncome(id)
-            try blaming(context.declaration(of: id), isIncome ? "the income of \(month)" : "the spending of \(month)") {
-                () throws(MoneyOverflow) in
-                if isIncome { income = try income - totals[id] } else { expenses = try expenses + totals[id] }
-            }
-            if isIncome { continue }
-            if totals[id] != .zero { topLevel.append((id, totals[id])) }
-        }
-        let categories = topLevel.map { (name: context.name($0.id), spent: $0.spent) }
-            .sorted { ($1.spent, $0.name) < ($0.spent, $1.name) }
-            .map { CategoryShare(category: $0.name, spent: $0.spent, share: Money.basisPoints($0.spent, of: expenses)) }
+        let (income, expenses, categories) = try incomeAndSpending(context, month, totals)
+        let (months, monthOverMonth, monthTotals) = try compared(context, month, totals)
 
-        // Month over month, top-level categories.
-        // Months before the ledger's first date are left out: they would show as zero.
-        var months = [month]
-        while months.count < comparedMonths, let first = months.first {
-            let earlier = context.month(containing: first.first.adding(days: -1))
-            guard let start = journal.dateRange?.lowerBound, earlier.last >= start, earlier != first else { break }
-            months.insert(earlier, at: 0)
-        }
-        var perMonth: [[String: Money]] = []
-        var monthTotals: [Money] = []
-        for compared in months {
-            let totals = compared == month ? totals : try journal.categoryTotals(in: compared.first...compared.last)
-            var sums: [String: Money] = [:]
-            var total = Money.zero
-            for id in totals.touched where journal.parent[Int(id)] < 0 && context.isExpense(id) {
-                sums[context.name(id)] = totals[id]
-                total = try blaming(context.declaration(of: id), "the spending of \(compared)") { () throws(MoneyOverflow) in
-                    try total + totals[id]
-                }
-            }
-            perMonth.append(sums)
-            monthTotals.append(total)
-        }
-        let names = Set(perMonth.flatMap(\.keys)).sorted()
-        var monthOverMonth: [MonthOverMonth] = []
-        for name in names {
-            let amounts = perMonth.map { $0[name] ?? .zero }
-            guard amounts.contains(where: { $0 != .zero }) else { continue }
-            let change = try blaming(ledger.categories.first { context.name($0.name.id) == name }?.location ?? ledger.categories.first?.location,
-                                     "the change in \(name)'s spending") { () throws(MoneyOverflow) in
-                try (amounts.last ?? .zero) - (amounts.dropLast().last ?? .zero)
-            }
-            monthOverMonth.append(MonthOverMonth(category: name, amounts: amounts, change: change))
-        }
-
-        // Projection to the month's end.
+        // Projection to the month's end: spending at this pace for the whole month; an overflow
+        // is blamed on the month's largest expense line.
         let daysInMonth = month.first.days(until: month.last) + 1
         let daysElapsed = month.first.days(until: asOf) + 1
-        // Spending at this pace for the whole month; an overflow is blamed on the month's
-        // largest expense line.
-        func blamed(_ what: String) -> MoneyOverflow {
-            var largest: (amount: Money, location: SourceLocation)?
-            for item in journal.items(in: month.first...asOf) {
-                journal.forEachLine(of: item) { target, amount, location in
-                    if context.isExpense(target), amount > (largest?.amount ?? .zero) { largest = (amount, location) }
-                }
-            }
-            return MoneyOverflow(at: largest?.location, what: "\(what) of \(month)")
-        }
+        let largest = largestExpense(context, from: month.first, through: asOf)
+        func blamed(_ what: String) -> MoneyOverflow { MoneyOverflow(at: largest, what: "\(what) of \(month)") }
         let projected: Money
         do { projected = try expenses.scaled(by: daysInMonth, over: max(1, daysElapsed)) } catch { throw blamed("the projected spending") }
         let incomeLine = context.journal.expectedIncome(in: month)?.amount.location
@@ -192,7 +135,7 @@ public struct ReviewReport: Sendable {
         var day = month.first
         let daily = if case .beforeStart = coverage { [Money]() } else { try journal.spendingByDay(in: month.first...asOf) }
         for spent in daily {
-            let net = try blaming(blamed("").location, "the net of \(day)") { () throws(MoneyOverflow) in try dailyIncome - spent }
+            let net = try blaming(largest, "the net of \(day)") { () throws(MoneyOverflow) in try dailyIncome - spent }
             days.append(Day(date: day, spent: spent, dailyIncome: dailyIncome, net: net))
             day = day.adding(days: 1)
         }
@@ -212,14 +155,88 @@ public struct ReviewReport: Sendable {
                                   daysElapsed: daysElapsed, daysInMonth: daysInMonth, projectedSpending: projected,
                                   projectedSavings: projectedSavings, targetSavings: targetSavings, status: status,
                                   days: days, monthTotals: monthTotals, daysOverAllowance: overDays,
-                                  overAllowanceTotal: try blaming(blamed("").location, "the spending over the allowance in \(month)") {
+                                  overAllowanceTotal: try blaming(largest, "the spending over the allowance in \(month)") {
                                       () throws(MoneyOverflow) in try Money.sum(overDays.map(\.fromSavings))
                                   }, coverage: coverage,
-                                  insights: [], net: try blaming(blamed("").location, "the net of \(month)") {
+                                  insights: [], net: try blaming(largest, "the net of \(month)") {
                                       () throws(MoneyOverflow) in try income - expenses
                                   })
         report.insights = report.makeInsights(goals: goals)
         return report
+    }
+
+    /// The month's income and spending, and each top-level category's share of the spending,
+    /// largest first.
+    private static func incomeAndSpending(_ context: ReportContext, _ month: BudgetMonth, _ totals: Journal.CategoryTotals)
+        throws(MoneyOverflow) -> (income: Money, expenses: Money, categories: [CategoryShare]) {
+        var income = Money.zero
+        var expenses = Money.zero
+        var topLevel: [(id: Int32, spent: Money)] = []
+        for id in totals.touched where context.journal.parent[Int(id)] < 0 {
+            let isIncome = context.isIncome(id)
+            try blaming(context.declaration(of: id), isIncome ? "the income of \(month)" : "the spending of \(month)") {
+                () throws(MoneyOverflow) in
+                if isIncome { income = try income - totals[id] } else { expenses = try expenses + totals[id] }
+            }
+            if isIncome { continue }
+            if totals[id] != .zero { topLevel.append((id, totals[id])) }
+        }
+        let categories = topLevel.map { (name: context.name($0.id), spent: $0.spent) }
+            .sorted { ($1.spent, $0.name) < ($0.spent, $1.name) }
+            .map { CategoryShare(category: $0.name, spent: $0.spent, share: Money.basisPoints($0.spent, of: expenses)) }
+        return (income, expenses, categories)
+    }
+
+    /// Month over month, top-level categories, over the month and the ones before it (those
+    /// before the ledger's first date left out: they would show as zero).
+    private static func compared(_ context: ReportContext, _ month: BudgetMonth, _ totals: Journal.CategoryTotals)
+        throws(MoneyOverflow) -> (months: [BudgetMonth], changes: [MonthOverMonth], totals: [Money]) {
+        let journal = context.journal
+        var months = [month]
+        while months.count < comparedMonths, let first = months.first {
+            let earlier = context.month(containing: first.first.adding(days: -1))
+            guard let start = journal.dateRange?.lowerBound, earlier.last >= start, earlier != first else { break }
+            months.insert(earlier, at: 0)
+        }
+        var perMonth: [[String: Money]] = []
+        var monthTotals: [Money] = []
+        for compared in months {
+            let totals = compared == month ? totals : try journal.categoryTotals(in: compared.first...compared.last)
+            var sums: [String: Money] = [:]
+            var total = Money.zero
+            for id in totals.touched where journal.parent[Int(id)] < 0 && context.isExpense(id) {
+                sums[context.name(id)] = totals[id]
+                total = try blaming(context.declaration(of: id), "the spending of \(compared)") { () throws(MoneyOverflow) in
+                    try total + totals[id]
+                }
+            }
+            perMonth.append(sums)
+            monthTotals.append(total)
+        }
+        var changes: [MonthOverMonth] = []
+        for name in Set(perMonth.flatMap(\.keys)).sorted() {
+            let amounts = perMonth.map { $0[name] ?? .zero }
+            guard amounts.contains(where: { $0 != .zero }) else { continue }
+            let ledger = context.ledger
+            let change = try blaming(ledger.categories.first { context.name($0.name.id) == name }?.location ?? ledger.categories.first?.location,
+                                     "the change in \(name)'s spending") { () throws(MoneyOverflow) in
+                try (amounts.last ?? .zero) - (amounts.dropLast().last ?? .zero)
+            }
+            changes.append(MonthOverMonth(category: name, amounts: amounts, change: change))
+        }
+        return (months, changes, monthTotals)
+    }
+
+    /// Where the largest expense line from `first` through `last` is written: an overflow in
+    /// the month's projections is blamed on it.
+    private static func largestExpense(_ context: ReportContext, from first: CivilDate, through last: CivilDate) -> SourceLocation? {
+        var largest: (amount: Money, location: SourceLocation)?
+        for item in context.journal.items(in: first...last) {
+            context.journal.forEachLine(of: item) { target, amount, location in
+                if context.isExpense(target), amount > (largest?.amount ?? .zero) { largest = (amount, location) }
+            }
+        }
+        return largest?.location
     }
 
     /// Plain-language observations, each quoting the numbers it rests on.
