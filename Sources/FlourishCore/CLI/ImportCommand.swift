@@ -33,44 +33,13 @@ enum ImportCommand {
         let before = file.before
         // Diagnostics about the rules and the statement point into those files.
         let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
-        // Rules files may include shared rules, and hold sections for several statements.
-        // Confined as a ledger's includes are: the rules file's folder and below, no hidden
-        // file, only `*.rules` (or a file named with --allow-include).
-        let confinement = LedgerLoader.Confinement(roots: [rulesPath], allowed: context.allowedIncludes, suffix: ".rules")
-        let parsed = ImportRules.parse(rulesFile, fileIndex: 0, statement: csvPath) { (written: String, path: String) -> Swift.Result<SourceFile, ImportRules.IncludeFailure> in
-            let absolute = FileSystem.absolute(path)
-            for judged in [absolute, FileSystem.canonicalPath(absolute) ?? absolute] {
-                if let problem = confinement.problem(judged, written: written, kind: "rules") { return .failure(.init(problem: problem)) }
-            }
-            do throws(FileSystem.Failure) {
-                return .success(SourceFile(path: path, bytes: try FileSystem.read(path)))
-            } catch {
-                return .failure(.init(problem: .includeNotFound(written, reason: error.reason)))
-            }
-        }
+        let parsed = readRules(rulesFile, statement: csvPath, context)
         var problems = parsed.diagnostics
         let decoded = Importer.decode(csvBytes, path: csvPath, parsed.rules?.encoding ?? .utf8)
         let csvFile = decoded.file
         if let diagnostic = decoded.diagnostic { problems.append(diagnostic) }
         let renderer = DiagnosticRenderer(files: [rulesFile, csvFile] + parsed.included, colour: context.colour)
-        let resolver = NameResolver(before)
-        for (name, location, wanted) in parsed.names {
-            let isAccount = wanted == [.account]
-            guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
-            switch failure {
-            case .unknown(_, _, let suggestion):
-                problems.append(Diagnostic(.unknownName(name, expected: NameResolver.Failure.noun(wanted), suggestion: suggestion,
-                                                        declaration: isAccount ? "`account \(StringLiteral.name(name)) checking`"
-                                                            : "`category \(StringLiteral.name(name))`"),
-                                           at: location))
-            case .wrongKind(_, let actual, _):
-                let noun = NameResolver.Failure.noun(wanted)
-                problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun,
-                                                      directive: "the rules"), at: location))
-            case .ambiguous:
-                break  // only abbreviated resolution is ambiguous
-            }
-        }
+        problems += unknownNames(parsed.names, in: before)
         guard problems.isEmpty, let rules = parsed.rules else {
             context.stderr.write(renderer.render(problems))
             context.stderr.write("\(path): not changed\n")
@@ -113,15 +82,65 @@ enum ImportCommand {
         let text = Importer.entries(fresh, account: rules.account, decimals: decimals, fee: rules.fee?.category,
                                     closing: Importer.closingBalance(read.rows))
         if let stop = file.append(text, what: "the imported entries", command: "import", context) { return stop }
-        var summary = "imported \(counted(fresh.count, "entry", "entries")) from \(csvPath) into \(path)"
+        context.stdout.write(summary(imported: fresh.count, skipped: skipped, read, csvPath: csvPath, path: path))
+        return .success
+    }
+
+    /// The rules file, with the files it includes confined as a ledger's includes are: the rules
+    /// file's folder and below, no hidden file, only `*.rules` (or a file named with
+    /// --allow-include). Rules files may include shared rules, and hold sections for several
+    /// statements.
+    static func readRules(_ rulesFile: SourceFile, statement csvPath: String, _ context: Flourish.Context)
+        -> (rules: ImportRules?, diagnostics: [Diagnostic], names: [ImportRules.NameUse], included: [SourceFile]) {
+        let confinement = LedgerLoader.Confinement(roots: [rulesFile.path], allowed: context.allowedIncludes, suffix: ".rules")
+        return ImportRules.parse(rulesFile, fileIndex: 0, statement: csvPath) { (written: String, path: String) -> Swift.Result<SourceFile, ImportRules.IncludeFailure> in
+            let absolute = FileSystem.absolute(path)
+            for judged in [absolute, FileSystem.canonicalPath(absolute) ?? absolute] {
+                if let problem = confinement.problem(judged, written: written, kind: "rules") { return .failure(.init(problem: problem)) }
+            }
+            do throws(FileSystem.Failure) {
+                return .success(SourceFile(path: path, bytes: try FileSystem.read(path)))
+            } catch {
+                return .failure(.init(problem: .includeNotFound(written, reason: error.reason)))
+            }
+        }
+    }
+
+    /// The names the rules use that the ledger does not declare as what they must be.
+    static func unknownNames(_ names: [ImportRules.NameUse], in journal: Journal) -> [Diagnostic] {
+        let resolver = NameResolver(journal)
+        var problems: [Diagnostic] = []
+        for (name, location, wanted) in names {
+            let isAccount = wanted == [.account]
+            guard case .failure(let failure) = resolver.resolve(name, as: wanted) else { continue }
+            switch failure {
+            case .unknown(_, _, let suggestion):
+                problems.append(Diagnostic(.unknownName(name, expected: NameResolver.Failure.noun(wanted), suggestion: suggestion,
+                                                        declaration: isAccount ? "`account \(StringLiteral.name(name)) checking`"
+                                                            : "`category \(StringLiteral.name(name))`"),
+                                           at: location))
+            case .wrongKind(_, let actual, _):
+                let noun = NameResolver.Failure.noun(wanted)
+                problems.append(Diagnostic(.wrongKind(name, actual: actual.phrase, expected: ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun,
+                                                      directive: "the rules"), at: location))
+            case .ambiguous:
+                break  // only abbreviated resolution is ambiguous
+            }
+        }
+        return problems
+    }
+
+    /// What an import says it did.
+    static func summary(imported: Int, skipped: Int, _ read: (rows: [Importer.Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int]),
+                        csvPath: String, path: String) -> String {
+        var summary = "imported \(counted(imported, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }
         if !read.skipped.isEmpty { summary += " (\(counted(read.skipped.count, "row", "rows")) left out by skip rules)" }
         if !read.unreadable.isEmpty {
             summary += " (\(counted(read.unreadable.count, "row", "rows")) that did not read left out: "
                 + (read.unreadable.count == 1 ? "line " : "lines ") + read.unreadable.map(String.init).joined(separator: ", ") + ")"
         }
-        context.stdout.write(summary + "\n")
-        return .success
+        return summary + "\n"
     }
 
     /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
