@@ -167,7 +167,7 @@ import Testing
                     let guarded = GuardedOutput(captured, colour: colour)
                     guarded.fastPath = fast
                     for (text, bytes) in zip(writes, asBytes) {
-                        if bytes { Array(text.utf8).withUnsafeBufferPointer { guarded.write(bytes: $0) } } else { guarded.write(text) }
+                        if bytes { Array(text.utf8).withView { guarded.write(bytes: $0) } } else { guarded.write(text) }
                     }
                     guarded.finish()
                     return captured.text
@@ -268,7 +268,7 @@ import Testing
         for _ in 0..<5_000 {
             let text = (0..<(1 + generator.next(12))).map { _ in pieces[generator.next(pieces.count)] }.joined()
             let bytes = Array(text.utf8)
-            if bytes.withUnsafeBufferPointer(JSONValue.isPlain) != reference(bytes) { wrong.append(text.debugDescription) }
+            if bytes.withView(JSONValue.isPlain) != reference(bytes) { wrong.append(text.debugDescription) }
         }
         #expect(wrong == [])
     }

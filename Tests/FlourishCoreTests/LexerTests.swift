@@ -225,7 +225,7 @@ import Testing
 /// the cursor there, on lines made of the pieces that matter.
 @Suite struct FreeTextTests {
     /// The byte-by-byte reading, as the lexer first did it.
-    func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (end: Int, cursor: Int) {
+    func reference(_ bytes: ByteView, _ range: Range<Int>) -> (end: Int, cursor: Int) {
         var cursor = ByteCursor(bytes: bytes, offset: range.lowerBound, end: range.upperBound)
         var end = cursor.offset
         while let byte = cursor.peek() {
@@ -252,7 +252,7 @@ import Testing
             let file = Array(("2026-01-01 " + line + "\nnext line #y;\n").utf8)
             let start = 11
             let lineEnd = start + line.utf8.count
-            file.withUnsafeBufferPointer { buffer in
+            file.withView { buffer in
                 var reader = LineReader(cursor: ByteCursor(bytes: buffer, offset: start, end: lineEnd))
                 let token = reader.text()
                 let expected = reference(buffer, start..<lineEnd)
@@ -281,7 +281,7 @@ import Testing
                 while index < end && byte == 0x0A { byte = pieces[generator.next(pieces.count)] }
                 return byte
             }
-            bytes.withUnsafeBufferPointer { buffer in
+            bytes.withView { buffer in
                 for start in 0...end {
                     var word = ByteCursor(bytes: buffer, offset: start, end: end)
                     word.advanceWord()

@@ -86,9 +86,9 @@ import Testing
     static func linkedInPlace(own: Set<Int> = [], rooms: [LineStarts.Counts]? = nil,
                               dropLast: Bool = false) -> (summary: String, base: UnsafeRawPointer?, linked: UnsafeRawPointer?) {
         let sources = sources()
-        let counted = sources.map { $0.bytes.withUnsafeBufferPointer(LineStarts.count) }
+        let counted = sources.map { $0.bytes.withView(\.lineStartCounts) }
         let lists = LedgerLoader.SharedLists(rooms: rooms ?? counted)
-        let base = lists.postings.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let base = lists.postings.address
         var parsed = LedgerLoader.SharedLists.withStretches(lists) { stretches in
             sources.enumerated().map { index, source in
                 Parser.parse(source, fileIndex: index, into: own.contains(index) ? nil : stretches?(index))
@@ -182,20 +182,19 @@ import Testing
     /// A list that outgrows its stretch moves what it holds into an array of its own and goes
     /// on there; reading and dropping items work the same either way.
     @Test func aListOutgrowsItsStretch() {
-        let stretch = UnsafeMutablePointer<Int>.allocate(capacity: 4)
-        defer { stretch.deallocate() }
-        var list = ParsedList(stretch: stretch, room: 4)
+        let lists = StretchedList<Int>(rooms: [4, 0])
+        var list = lists.withStretches { ParsedList(stretch: $0(0)) }
         for item in 0..<4 { list.append(item * 10) }
         #expect(list.isInStretch && list.count == 4 && list.items(1..<3) == [10, 20] && list.items(3..<4) == [30])
         list.removeAll(from: 3)
         list.append(31)
-        #expect(list.isInStretch && Array(UnsafeBufferPointer(start: stretch, count: 4)) == [0, 10, 20, 31])
+        #expect(list.isInStretch && lists.items(of: 0, count: 4) == [0, 10, 20, 31])
         list.append(40)
         #expect(!list.isInStretch && list.own == [0, 10, 20, 31, 40] && list.count == 5)
         list.removeAll(from: 2)
         list.append(50)
         #expect(list.own == [0, 10, 50] && list.items(0..<3) == [0, 10, 50] && list.items(2..<3) == [50])
-        var empty = ParsedList<Int>(stretch: nil, room: 10)
+        var empty = lists.withStretches { ParsedList(stretch: $0(1)) }
         empty.append(1)
         #expect(!empty.isInStretch && empty.own == [1])
     }

@@ -46,7 +46,7 @@ import Testing
             for decimals in [0, 1, 2, 3, 4, 7, 18] {
                 for grouping in [false, true] {
                     for signed in [false, true] {
-                        let made = String(unsafeUninitializedCapacity: 48) {
+                        let made = String(writingAtMost: 48) {
                             Money(minorUnits: units).write(decimals: decimals, grouping: grouping, signed: signed, into: $0)
                         }
                         let expected = model(units, decimals: decimals, grouping: grouping, signed: signed)

@@ -38,7 +38,7 @@ import Testing
             let atEnd = generator.next(8) == 0
             let after = atEnd ? [] : (0..<generator.next(40)).map { _ in UInt8(0x21 + generator.next(90)) }
             let buffer = before + name + after
-            let found = buffer.withUnsafeBufferPointer { table.intern($0, before.count..<before.count + name.count) }
+            let found = buffer.withView { table.intern($0, before.count..<before.count + name.count) }
             let expected = model[name] ?? Int32(model.count)
             let isNew = model[name] == nil
             model[name] = expected

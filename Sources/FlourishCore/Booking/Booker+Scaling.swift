@@ -46,24 +46,24 @@ extension Booker {
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
-        if !allScaled { ledger.postings.withUnsafeMutableBufferPointer { postings in
+        if !allScaled {
             for (number, entry) in ledger.entries.enumerated() {
                 var good = true
                 for line in entry.postings {
-                    let scale = Int(postings[line].amountScale)
+                    let scale = Int(ledger.postings[line].amountScale)
                     // The common case: written with the currency's decimals, no code to check.
                     if scale == decimals && !checkCodes { continue }
-                    guard let location = postings[line].amountLocation else { continue }
-                    if let amount = scaled(postings[line].amount, scale: scale, at: location) {
-                        postings[line].amount = amount
-                        postings[line].amountScale = UInt8(decimals)
+                    guard let location = ledger.postings[line].amountLocation else { continue }
+                    if let amount = scaled(ledger.postings[line].amount, scale: scale, at: location) {
+                        ledger.postings[line].amount = amount
+                        ledger.postings[line].amountScale = UInt8(decimals)
                     } else {
                         good = false
                     }
                 }
                 if !good { unscaled.append(number) }
             }
-        } }
+        }
         ledger.postingScales = ledger.postingScales == 0 ? 0 : 1 << UInt64(decimals)
         if !unscaled.isEmpty {
             let dropped = Set(unscaled)

@@ -74,25 +74,23 @@ public enum Booker {
     /// entry. Returns the entries whose written amounts do not even have an exact sum.
     private static func fillInAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) -> Set<Int> {
         var excluded = Set<Int>()
-        ledger.postings.withUnsafeMutableBufferPointer { postings in
-            for (number, entry) in ledger.entries.enumerated() {
-                var sum = Money.zero
-                var elidedCount = 0
-                var elided = 0
-                do throws(MoneyOverflow) {
-                    for line in entry.postings {
-                        if postings[line].isInferred {
-                            elidedCount += 1
-                            elided = line
-                        } else {
-                            sum = try sum + postings[line].amount
-                        }
+        for (number, entry) in ledger.entries.enumerated() {
+            var sum = Money.zero
+            var elidedCount = 0
+            var elided = 0
+            do throws(MoneyOverflow) {
+                for line in entry.postings {
+                    if ledger.postings[line].isInferred {
+                        elidedCount += 1
+                        elided = line
+                    } else {
+                        sum = try sum + ledger.postings[line].amount
                     }
-                    if elidedCount == 1 { postings[elided].amount = try -sum }
-                } catch {
-                    diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: currency), at: entry.location))
-                    excluded.insert(number)
                 }
+                if elidedCount == 1 { ledger.postings[elided].amount = try -sum }
+            } catch {
+                diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: currency), at: entry.location))
+                excluded.insert(number)
             }
         }
         // Schedules' templates: the same, a template whose sum overflows is left out.

@@ -35,11 +35,9 @@ enum RunningTotals {
         }
     }
 
-    /// The totals being added to (each name's, then each group's) and what was found: a
-    /// struct with the buffer, so that adding a line costs neither a uniqueness check nor an
-    /// exclusivity check of captured state.
+    /// The totals being added to (each name's, then each group's) and what was found.
     private struct Tally {
-        let totals: UnsafeMutableBufferPointer<Total>
+        var totals: [Total]
         let currency: Currency
         /// Where an item that overflows a total is written.
         let journal: Journal
@@ -66,28 +64,26 @@ enum RunningTotals {
     static func diagnostics(of journal: Journal) -> [Diagnostic] {
         let count = journal.ledger.names.names.count
         let groups = (0..<count).map { group(of: $0, journal) }
-        var storage = [Total](repeating: Total(), count: count + Group.allCases.count)
-        return storage.withUnsafeMutableBufferPointer { totals in
-            var tally = Tally(totals: totals, currency: journal.currency, journal: journal)
-            for item in journal.items {
-                journal.forEachLine(of: item) { target, amount, _ in
-                    guard let group = groups[Int(target)] else { return }
-                    switch group {
-                    case .funds, .offBudget:
-                        tally.add(amount, at: Int(target), item) { "the balance of `\(journal.name(target))` on \(item.date)" }
-                    case .people:
-                        tally.add(amount, at: Int(target), item) { "the balance with `\(journal.name(target))` on \(item.date)" }
-                    case .expenses, .income:
-                        var id = target
-                        while id >= 0 {
-                            tally.add(amount, at: Int(id), item) { "the total of `\(journal.name(id))` on \(item.date)" }
-                            id = journal.parent[Int(id)]
-                        }
+        var tally = Tally(totals: [Total](repeating: Total(), count: count + Group.allCases.count),
+                          currency: journal.currency, journal: journal)
+        for item in journal.items {
+            journal.forEachLine(of: item) { target, amount, _ in
+                guard let group = groups[Int(target)] else { return }
+                switch group {
+                case .funds, .offBudget:
+                    tally.add(amount, at: Int(target), item) { "the balance of `\(journal.name(target))` on \(item.date)" }
+                case .people:
+                    tally.add(amount, at: Int(target), item) { "the balance with `\(journal.name(target))` on \(item.date)" }
+                case .expenses, .income:
+                    var id = target
+                    while id >= 0 {
+                        tally.add(amount, at: Int(id), item) { "the total of `\(journal.name(id))` on \(item.date)" }
+                        id = journal.parent[Int(id)]
                     }
-                    tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
                 }
+                tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
-            return tally.diagnostics
         }
+        return tally.diagnostics
     }
 }

@@ -52,10 +52,9 @@ struct ExportTransactions {
     }
 
     /// The bytes of a transaction's description: an entry's where they stand in its file.
-    func withDescription<R>(of transaction: Transaction, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withDescription<R>(of transaction: Transaction, _ body: (ByteView) -> R) -> R {
         if let entry = transaction.entry { return journal.ledger.withDescriptionBytes(of: entry, body) }
-        var description = transaction.description
-        return description.withUTF8(body)
+        return transaction.description.withView(body)
     }
 
     var assertions: [Assertion] = []

@@ -96,10 +96,10 @@ public enum Exporter {
             data.withDescription(of: transaction) { bytes in
                 // Most descriptions are written as they are: judged on their bytes.
                 if let first = bytes.first, first != UInt8(ascii: "("), first != UInt8(ascii: "*"),
-                   first != UInt8(ascii: "!"), !ByteSearch.contains(UInt8(ascii: ";"), in: bytes) {
+                   first != UInt8(ascii: "!"), !bytes.contains(UInt8(ascii: ";")) {
                     out.append(bytes)
                 } else {
-                    out += journalDescription(String(decoding: bytes, as: UTF8.self))
+                    out += journalDescription(bytes.string)
                 }
             }
             if !transaction.tags.isEmpty { out += "  ; :" + transaction.tags.joined(separator: ":") + ":" }
@@ -176,12 +176,12 @@ public enum Exporter {
             out.append(static: transaction.status == .pending ? " ! " : " * ")
             data.withDescription(of: transaction) { bytes in
                 // Quoted as it is unless it holds a quote or a backslash: judged on its bytes.
-                if !ByteSearch.contains(UInt8(ascii: "\""), in: bytes), !ByteSearch.contains(UInt8(ascii: "\\"), in: bytes) {
+                if !bytes.contains(UInt8(ascii: "\"")), !bytes.contains(UInt8(ascii: "\\")) {
                     out.append(byte: UInt8(ascii: "\""))
                     out.append(bytes)
                     out.append(byte: UInt8(ascii: "\""))
                 } else {
-                    out += StringLiteral.quote(String(decoding: bytes, as: UTF8.self))
+                    out += StringLiteral.quote(bytes.string)
                 }
             }
             for name in transaction.tags { out += " #" + tag(name) }
@@ -230,7 +230,7 @@ public enum Exporter {
             data.withDescription(of: transaction) { bytes in
                 // Judged on its bytes; one a spreadsheet would run gets its `'` (`csvText`).
                 if let first = bytes.first, DocumentRenderer.isFormula(first) {
-                    prefix.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)))
+                    prefix.appendField(DocumentRenderer.csvText(bytes.string))
                 } else {
                     prefix.appendField(utf8: bytes)
                 }
@@ -251,7 +251,7 @@ public enum Exporter {
                         OutputBlock.appendField(DocumentRenderer.csvText(ledger.names[Int32(id)]), to: &names)
                         fields[id] = start..<names.count
                     }
-                    names.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[fields[id]])) }
+                    names[fields[id]].withView { out.append($0) }
                 } else {
                     // The equity side of an opening or a correction: named in the transaction.
                     out.appendField(DocumentRenderer.csvText(transaction.postings[index].account))

@@ -62,7 +62,7 @@ public enum Formatter {
         init(_ syntax: [SyntaxLine], _ file: SourceFile) {
             bytes.reserveCapacity(file.bytes.count + file.bytes.count / 4)
             lines.reserveCapacity(syntax.count)
-            file.bytes.withUnsafeBufferPointer { source in
+            file.bytes.withView { source in
                 var index = 0
                 // Each line read where it stands (a copy retained its list of tokens).
                 while index < syntax.count {
@@ -101,14 +101,14 @@ public enum Formatter {
 
         private mutating func begin(_ source: Int) { lines.append((source, bytes.count)) }
         private mutating func end() { bytes.append(0x0A) }
-        private mutating func put(_ token: Token, _ source: UnsafeBufferPointer<UInt8>) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[token.range]))
+        private mutating func put(_ token: Token, _ source: ByteView) {
+            bytes.append(contentsOf: source.part(token.range))
         }
         private mutating func blanks(_ count: Int) {
             var left = count
             while left > 0 {
                 let run = min(left, Self.blankRun.utf8CodeUnitCount)
-                bytes.append(contentsOf: UnsafeBufferPointer(start: Self.blankRun.utf8Start, count: run))
+                bytes.append(contentsOf: Self.blankRun.view.part(0..<run))
                 left -= run
             }
         }
@@ -117,7 +117,7 @@ public enum Formatter {
         private static let blankRun: StaticString = "                                                                "
 
         /// A line's comment after two blanks, or alone on a line that has nothing else.
-        private mutating func comment(_ token: Token?, _ source: UnsafeBufferPointer<UInt8>) {
+        private mutating func comment(_ token: Token?, _ source: ByteView) {
             guard let token else { return }
             if let last = lines.last, bytes.count > last.start { blanks(2) }
             put(token, source)
@@ -143,22 +143,22 @@ public enum Formatter {
 
         /// How wide bytes are on screen: their count when all are ASCII (names and amounts
         /// mostly are), else `TextTable.width`.
-        private static func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        private static func width(_ bytes: ByteView, _ range: Range<Int>) -> Int {
             var any: UInt8 = 0
             for index in range { any |= bytes[index] }
-            return any < 0x80 ? range.count : TextTable.width(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+            return any < 0x80 ? range.count : bytes.part(range).displayWidth
         }
 
         /// Where the whole part ends: at the decimal point or the blank before a code (both
         /// ASCII, so the split falls between characters).
-        private static func dot(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        private static func dot(_ bytes: ByteView, _ range: Range<Int>) -> Int {
             bytes[range].firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") } ?? range.upperBound
         }
 
         /// Aligns an entry's split lines: names padded to one width, decimal points in one
         /// column, trailing comments in one column. The lines are read where they stand in
         /// `syntax` (a copy of each retained its list of tokens).
-        private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: UnsafeBufferPointer<UInt8>) {
+        private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: ByteView) {
             parts.removeAll(keepingCapacity: true)
             joined.removeAll(keepingCapacity: true)
             var targetWidth = 0
@@ -181,10 +181,10 @@ public enum Formatter {
                     let start = joined.count
                     for position in 1..<count {
                         if position > 1 { joined.append(0x20) }
-                        joined += source[syntax[index].tokens[position].range]
+                        joined += source.part(syntax[index].tokens[position].range)
                     }
                     part = Parts(target: first.range, amount: start..<joined.count, isJoined: true, dot: 0)
-                    joined.withUnsafeBufferPointer { joined in
+                    joined.withView { joined in
                         part.dot = Self.dot(joined, part.amount)
                         part.widths.whole = Self.width(joined, part.amount.lowerBound..<part.dot)
                         part.widths.rest = Self.width(joined, part.dot..<part.amount.upperBound)
@@ -210,7 +210,7 @@ public enum Formatter {
                 // Two blanks, the name, then (with an amount) the blanks that put its decimal
                 // point in the column, the amount; a comment at the comment column. Nothing ends
                 // in a blank.
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.target]))
+                bytes.append(contentsOf: source.part(part.target))
                 var width = 2 + part.widths.target
                 if part.dot > part.amount.lowerBound {
                     let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
@@ -218,7 +218,7 @@ public enum Formatter {
                     if part.isJoined {
                         bytes += joined[part.amount]
                     } else {
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[part.amount]))
+                        bytes.append(contentsOf: source.part(part.amount))
                     }
                     width += padding + part.widths.whole + part.widths.rest
                 }

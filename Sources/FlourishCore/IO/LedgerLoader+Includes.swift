@@ -167,7 +167,7 @@ extension LedgerLoader {
             let read = Concurrent.map(candidates.count) { index -> (Swift.Result<SourceBytes, FileSystem.Failure>, LineStarts.Counts) in
                 do throws(FileSystem.Failure) {
                     let bytes = try FileSystem.readSource(candidates[index].shown)
-                    return (.success(bytes), counting ? bytes.withUnsafeBufferPointer(LineStarts.count) : LineStarts.Counts())
+                    return (.success(bytes), counting ? bytes.withView(\.lineStartCounts) : LineStarts.Counts())
                 } catch {
                     return (.failure(error), LineStarts.Counts())
                 }
@@ -179,7 +179,7 @@ extension LedgerLoader {
             // The first time, the files read so far and these have stretches of shared lists,
             // in their places' order.
             let lists: SharedLists? = shared == nil && candidates.last?.place == parsed.count + candidates.count - 1
-                ? SharedLists(rooms: parsed.map { $0.file.bytes.withUnsafeBufferPointer(LineStarts.count) } + read.map(\.1))
+                ? SharedLists(rooms: parsed.map { $0.file.bytes.withView(\.lineStartCounts) } + read.map(\.1))
                 : nil
             shared = shared ?? lists
             let found = SharedLists.withStretches(lists) { stretches in

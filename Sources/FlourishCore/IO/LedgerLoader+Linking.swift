@@ -7,21 +7,20 @@ extension LedgerLoader {
     /// the ledger then holds the only reference to its long lists, so booking changes them in
     /// place, and each file's lists are freed as soon as they are copied into the whole.
     ///
-    /// When the files wrote their split lines and entries into `shared` lists, each into the
-    /// stretch of its place, and every file has one, those lists become the ledger's: the gaps
-    /// between the stretches are closed in place, a file with lists of its own (read again,
-    /// or at a place other than the one it was parsed for) written into its stretch first.
-    /// Otherwise what the stretches hold is copied out into each file's own lists.
+    /// The split lines and entries are linked in place (`StretchedList.closedUp`): when the
+    /// files wrote them into the stretches of `shared` lists and every file's fit its places,
+    /// into those lists; otherwise into new lists with a stretch of each file's size, each
+    /// file's items written into its stretch first.
     static func link(_ parsed: inout [ParsedFile], shared: SharedLists? = nil) -> Ledger {
         guard !parsed.isEmpty else { return Ledger() }
-        let inPlace = shared.flatMap { lists in
+        let fits = shared.map { lists in
             lists.places == parsed.indices.count && parsed.indices.allSatisfy { index in
                 let room = lists.room(index)
                 let part = parsed[index].ledger
                 return parsed[index].inStretches != nil || (part.postings.count <= room.postings && part.entries.count <= room.entries)
-            } ? lists : nil
-        }
-        if inPlace == nil, let shared {
+            }
+        } ?? false
+        if !fits, let shared {
             for index in parsed.indices {
                 guard let written = parsed[index].inStretches else { continue }
                 (parsed[index].ledger.postings, parsed[index].ledger.entries) = shared.items(of: index, written)
@@ -39,57 +38,56 @@ extension LedgerLoader {
         var ledger = parsed[0].ledger
         ledger.files = parsed.map(\.file)
         ledger.includes = parsed.flatMap(\.includes)
-        guard parsed.count > 1 || inPlace != nil else {
+        guard parsed.count > 1 || fits else {
+            // One file with lists of its own: nothing to link.
             ledger.postings = taken[0].postings.take()
             ledger.entries = taken[0].entries.take()
             ledger.entryTags = taken[0].tags.take()
             return ledger
         }
         // Each file's name ids in the one table, in reading order (so ids are the same on
-        // every run), and where each file's lines, entries and tags start.
+        // every run), and how many lines, entries and tags each file has.
         var ids: [[Int32]] = [[]]
-        var postingOffsets = [0]
-        var entryOffsets = [0]
-        var tagOffsets = [0]
-        for (index, file) in parsed.enumerated() {
-            if index > 0 { ids.append(file.ledger.names.names.map { ledger.names.intern($0) }) }
-            postingOffsets.append(postingOffsets[index] + (written[index]?.postings ?? taken[index].postings.items.count))
-            entryOffsets.append(entryOffsets[index] + (written[index]?.entries ?? taken[index].entries.items.count))
-            tagOffsets.append(tagOffsets[index] + taken[index].tags.items.count)
+        for (index, file) in parsed.enumerated() where index > 0 {
+            ids.append(file.ledger.names.names.map { ledger.names.intern($0) })
         }
-        // The long lists are copied into place file by file on every core (split lines and
-        // entries are closed up in place when they are in stretches); each file's names are
-        // moved into the one table and its indices shifted as they go.
+        let counts = parsed.indices.map { file in
+            (postings: written[file]?.postings ?? taken[file].postings.items.count,
+             entries: written[file]?.entries ?? taken[file].entries.items.count,
+             tags: taken[file].tags.items.count)
+        }
+        let postingOffsets = counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.postings) }
+        let tagOffsets = counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.tags) }
+        let lists = fits ? shared! : SharedLists(exactly: counts.map { ($0.postings, $0.entries) })
+        // On every core, each file's items are made final in its stretch: its names moved
+        // into the one table and its indices shifted (a file with lists of its own has them
+        // written into its stretch so); then the stretches are closed up.
         let parts = parsed.map(\.ledger)
         let fileIDs = ids
-        let (lines, tags) = (postingOffsets, tagOffsets)
-        if let inPlace {
-            (ledger.postings, ledger.entries) = closedUp(inPlace, written: written, own: taken, ids: fileIDs,
-                                                         postingOffsets: lines, tagOffsets: tags)
-        } else {
-            ledger.postings = gathered(taken.map(\.postings), at: postingOffsets) { file, postings, place in
-                guard file > 0 else { return place.copy(postings) }
-                fileIDs[file].withUnsafeBufferPointer { ids in
-                    for (index, posting) in postings.enumerated() {
-                        var moved = posting
-                        moved.target.id = ids[Int(posting.target.id)]
-                        (place + index).initialize(to: moved)
-                    }
-                }
-            }
-            ledger.entries = gathered(taken.map(\.entries), at: entryOffsets) { file, entries, place in
-                let (lineShift, tagShift) = (lines[file], tags[file])
-                for (index, entry) in entries.enumerated() {
-                    (place + index).initialize(to: entry.shifted(lines: lineShift, tags: tagShift))
-                }
+        ledger.postings = lists.postings.closedUp(counts: counts.map(\.postings)) { file, stretch in
+            let own = written[file] == nil ? taken[file].postings.take() : nil
+            guard file > 0 || own != nil else { return }
+            let ids = fileIDs[file]
+            for index in 0..<stretch.room {
+                var moved = own?[index] ?? stretch[index]
+                if file > 0 { moved.target.id = ids[Int(moved.target.id)] }
+                stretch[index] = moved
             }
         }
-        ledger.entryTags = gathered(taken.map(\.tags), at: tagOffsets) { file, tags, place in
-            guard file > 0 else { return place.copy(tags) }
-            fileIDs[file].withUnsafeBufferPointer { ids in
-                for (index, tag) in tags.enumerated() {
-                    (place + index).initialize(to: NameRef(id: ids[Int(tag.id)], location: tag.location))
-                }
+        ledger.entries = lists.entries.closedUp(counts: counts.map(\.entries)) { file, stretch in
+            let own = written[file] == nil ? taken[file].entries.take() : nil
+            let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
+            guard lineShift != 0 || tagShift != 0 || own != nil else { return }
+            for index in 0..<stretch.room {
+                stretch[index] = (own?[index] ?? stretch[index]).shifted(lines: lineShift, tags: tagShift)
+            }
+        }
+        let tagRooms = counts.map(\.tags)
+        ledger.entryTags = StretchedList<NameRef>(rooms: tagRooms).closedUp(counts: tagRooms) { file, stretch in
+            let own = taken[file].tags.take()
+            let ids = fileIDs[file]
+            for (index, tag) in own.enumerated() {
+                stretch[index] = file == 0 ? tag : NameRef(id: ids[Int(tag.id)], location: tag.location)
             }
         }
         for index in parsed.indices.dropFirst() {
@@ -194,78 +192,6 @@ extension LedgerLoader {
         }
     }
 
-    /// The split lines and entries of `lists` with the gaps between the places' stretches
-    /// closed. First, on every core, each file's items are made final in its own stretch: its
-    /// names moved into the one table and its indices shifted (a file with lists of its own
-    /// has them written into its stretch so). Then the gaps are closed file by file in place
-    /// order, each file's items moved down as a block to where the files before it end (where
-    /// a file's lines fill its room exactly, as they do when its indented lines are all split
-    /// lines, nothing moves).
-    private static func closedUp(_ lists: SharedLists, written: [ParsedFile.InStretches?],
-                                 own: [(postings: Taken<Posting>, entries: Taken<Entry>, tags: Taken<NameRef>)],
-                                 ids: [[Int32]], postingOffsets: [Int], tagOffsets: [Int]) -> ([Posting], [Entry]) {
-        var (postings, entries) = lists.take()
-        let (postingStarts, entryStarts) = (lists.postingStarts, lists.entryStarts)
-        let counts = written.indices.map { file in
-            (postings: written[file]?.postings ?? own[file].postings.items.count,
-             entries: written[file]?.entries ?? own[file].entries.items.count)
-        }
-        postings.withUnsafeMutableBufferPointer { postings in
-            entries.withUnsafeMutableBufferPointer { entries in
-                // Each file writes only its own stretches.
-                nonisolated(unsafe) let (lineBase, entryBase) = (postings.baseAddress, entries.baseAddress)
-                _ = Concurrent.map(written.count) { file in
-                    let ownLines = own[file].postings.take()
-                    let ownEntries = own[file].entries.take()
-                    if let lineBase, counts[file].postings > 0 {
-                        let stretch = lineBase + postingStarts[file]
-                        ownLines.withUnsafeBufferPointer { ownLines in
-                            let from = written[file] == nil ? ownLines.baseAddress.map(UnsafeMutablePointer.init(mutating:)) : stretch
-                            guard let from else { return }
-                            if file == 0 {
-                                if from != stretch { stretch.update(from: from, count: counts[file].postings) }
-                                return
-                            }
-                            ids[file].withUnsafeBufferPointer { ids in
-                                for index in 0..<counts[file].postings {
-                                    var moved = from[index]
-                                    moved.target.id = ids[Int(moved.target.id)]
-                                    stretch[index] = moved
-                                }
-                            }
-                        }
-                    }
-                    if let entryBase, counts[file].entries > 0 {
-                        let stretch = entryBase + entryStarts[file]
-                        ownEntries.withUnsafeBufferPointer { ownEntries in
-                            let from = written[file] == nil ? ownEntries.baseAddress.map(UnsafeMutablePointer.init(mutating:)) : stretch
-                            guard let from else { return }
-                            let (lineShift, tagShift) = (postingOffsets[file], tagOffsets[file])
-                            for index in 0..<counts[file].entries {
-                                stretch[index] = from[index].shifted(lines: lineShift, tags: tagShift)
-                            }
-                        }
-                    }
-                    return 0
-                }
-                // Every file's items land before the next file's stretch, and move only down.
-                var entryAt = 0
-                for file in written.indices {
-                    if let lineBase, postingOffsets[file] != postingStarts[file] {
-                        (lineBase + postingOffsets[file]).update(from: lineBase + postingStarts[file], count: counts[file].postings)
-                    }
-                    if let entryBase, entryAt != entryStarts[file] {
-                        (entryBase + entryAt).update(from: entryBase + entryStarts[file], count: counts[file].entries)
-                    }
-                    entryAt += counts[file].entries
-                }
-            }
-        }
-        postings.removeLast(postings.count - postingOffsets[postingOffsets.count - 1])
-        entries.removeLast(entries.count - counts.reduce(0) { $0 + $1.entries })
-        return (postings, entries)
-    }
-
     /// A file's long list, taken out of its part so that it can be freed once copied.
     final class Taken<Item>: @unchecked Sendable {
         private(set) var items: [Item]
@@ -276,26 +202,6 @@ extension LedgerLoader {
             let list = items
             items = []
             return list
-        }
-    }
-
-    /// Every part's items in one array, each part put in place by `fill` (given the part's
-    /// index, its items and where they go) on its own core and then freed: `offsets[i]` is
-    /// where part `i` starts. A part is filled by one call, so its loop is compiled with the
-    /// moving of an item inside it.
-    static func gathered<Item: Sendable>(_ parts: [Taken<Item>], at offsets: [Int],
-                                         _ fill: @Sendable (Int, [Item], UnsafeMutablePointer<Item>) -> Void) -> [Item] {
-        let total = parts.reduce(0) { $0 + $1.items.count }
-        return [Item](unsafeUninitializedCapacity: total) { buffer, count in
-            nonisolated(unsafe) let base = buffer.baseAddress
-            // Each part writes only its own stretch, and only one worker touches a part.
-            _ = Concurrent.map(parts.count) { part in
-                guard let base else { return 0 }
-                let items = parts[part].take()
-                fill(part, items, base + offsets[part])
-                return items.count
-            }
-            count = total
         }
     }
 
@@ -344,12 +250,5 @@ extension LedgerLoader {
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
         ledger.postingScales |= part.postingScales
         ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
-    }
-}
-
-private extension UnsafeMutablePointer {
-    /// Initialises the memory from here on with `items`.
-    func copy(_ items: [Pointee]) {
-        _ = UnsafeMutableBufferPointer(start: self, count: items.count).initialize(from: items)
     }
 }

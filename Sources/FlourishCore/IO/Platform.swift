@@ -49,4 +49,20 @@ enum Platform {
         return Darwin.write(descriptor, buffer, count)
         #endif
     }
+
+    /// All of `bytes` to a descriptor, through interruptions; stops at another error.
+    static func writeAll(_ descriptor: Int32, _ bytes: ByteView) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let count = write(descriptor, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                written += count
+            }
+        }
+    }
 }

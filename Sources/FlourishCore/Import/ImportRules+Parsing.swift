@@ -79,11 +79,10 @@ extension ImportRules {
         mutating func read(_ file: SourceFile, _ fileIndex: Int) {
             reading.append(file.path)
             defer { reading.removeLast() }
-            file.bytes.withUnsafeBufferPointer { buffer in
+            file.bytes.withView { buffer in
                 var start = 0
                 while start < buffer.count {
-                    var end = start
-                    while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                    let end = buffer.firstIndex(of: UInt8(ascii: "\n"), from: start, to: buffer.count) ?? buffer.count
                     var contentEnd = end
                     if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                     line(buffer, start..<contentEnd, file, fileIndex)
@@ -93,9 +92,9 @@ extension ImportRules {
         }
 
         /// One line: an action of the open `if` block when indented, else a rule.
-        mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ file: SourceFile, _ fileIndex: Int) {
+        mutating func line(_ buffer: ByteView, _ range: Range<Int>, _ file: SourceFile, _ fileIndex: Int) {
             // As in a ledger: UTF-8 without control characters (but tab).
-            switch UTF8Check.firstIssue(in: buffer, range) {
+            switch buffer.firstTextIssue(in: range) {
             case .invalid(let at, let byte)?:
                 return report(.invalidUTF8(byte: byte), SourceLocation(file: fileIndex, range: at..<at + 1))
             case .control(let at, let byte)?:

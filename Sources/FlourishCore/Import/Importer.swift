@@ -455,9 +455,7 @@ enum Importer {
 
     /// Sixteen hex digits of FNV-1a.
     static func hexHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let digits = String(hash, radix: 16)
+        let digits = String(ByteHash.fnv1a(text.utf8), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -45,7 +45,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, BitwiseCopyable, Custom
 
     /// `YYYY-MM-DD`, written straight into the string's storage (a register prints one a line).
     public var description: String {
-        String(unsafeUninitializedCapacity: 10) { out in
+        String(writingAtMost: 10) { out in
             write(into: out)
             return 10
         }
@@ -53,7 +53,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, BitwiseCopyable, Custom
 
     /// `YYYY-MM-DD` into the first ten bytes of `out` (renderers write dates straight into
     /// their output). The year is 1...9999 (the initializer's range): four digits.
-    func write(into out: UnsafeMutableBufferPointer<UInt8>) {
+    func write(into out: MutableByteView) {
         let (year, month, day) = (self.year, self.month, self.day)
         func digit(_ value: Int) -> UInt8 { UInt8(48 + value) }
         out[0] = digit(year / 1000)

@@ -75,26 +75,25 @@ public struct Ledger: Sendable {
 
     /// The text an entry's description was written with.
     public func description(of entry: Entry) -> String {
-        withDescriptionBytes(of: entry) { String(decoding: $0, as: UTF8.self) }
+        withDescriptionBytes(of: entry) { $0.string }
     }
 
     /// The bytes of `description(of:)`, given to `body` where they stand in the file unless an
     /// escape in a quoted description has to be undone (a long report measures descriptions
     /// without making a string of each).
-    public func withDescriptionBytes<R>(of entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withDescriptionBytes<R>(of entry: Entry, _ body: (ByteView) -> R) -> R {
         let location = entry.descriptionLocation
-        return files[Int(location.file)].bytes.withUnsafeBufferPointer { bytes in
+        return files[Int(location.file)].bytes.withView { bytes in
             let range = location.range
             // Judged on the bytes: a quote and a backslash are ASCII, never part of another
             // character.
             guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "\"") else {
-                return body(UnsafeBufferPointer(rebasing: bytes[range]))
+                return body(bytes.part(range))
             }
             let closed = range.count >= 2 && bytes[range.upperBound - 1] == UInt8(ascii: "\"")
             let inner = range.lowerBound + 1..<(closed ? range.upperBound - 1 : range.upperBound)
-            guard bytes[inner].contains(UInt8(ascii: "\\")) else { return body(UnsafeBufferPointer(rebasing: bytes[inner])) }
-            var text = StringLiteral.unquote(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
-            return text.withUTF8(body)
+            guard bytes.part(inner).contains(UInt8(ascii: "\\")) else { return body(bytes.part(inner)) }
+            return StringLiteral.unquote(bytes.string(range)).withView(body)
         }
     }
 

@@ -21,7 +21,7 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
 
     /// Renders the amount with exactly `decimals` decimals, e.g. `-1,234.50`.
     public func formatted(decimals: Int, grouping: Bool = true) -> String {
-        String(unsafeUninitializedCapacity: 48) { out in write(decimals: decimals, grouping: grouping, into: out) }
+        String(writingAtMost: 48) { out in write(decimals: decimals, grouping: grouping, into: out) }
     }
 
     /// How many characters `formatted` (and `write`) give: a sign, the whole digits (at least
@@ -37,7 +37,7 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
     /// Writes the amount as `formatted` does into `out` (48 bytes are always enough) and
     /// returns how many bytes it took: renderers of long reports write amounts straight into
     /// their output. Unsigned, the minus sign is left out (text puts it before the symbol).
-    public func write(decimals: Int, grouping: Bool, signed: Bool = true, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    func write(decimals: Int, grouping: Bool, signed: Bool = true, into out: MutableByteView) -> Int {
         // At most 20 digits (with the padding zeros of `decimals`, kept under 18), 6 group
         // separators, a point and a sign. The length is worked out first, so the digits are
         // written from the right straight into place.
@@ -48,11 +48,11 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
         // From the right, two digits at a time where it can (`Money.pairs`).
         var index = count
         var value = magnitude
-        let pairs = UnsafeRawPointer(Money.pairs.utf8Start)
-        let raw = UnsafeMutableRawBufferPointer(out)
+        let pairs = Money.pairs.view
         @inline(__always) func pair(_ two: UInt64) {
             index -= 2
-            raw.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(two) * 2, as: UInt16.self), toByteOffset: index, as: UInt16.self)
+            out[index] = pairs[Int(two) * 2]
+            out[index + 1] = pairs[Int(two) * 2 + 1]
         }
         @inline(__always) func digit(_ one: UInt64) {
             index -= 1

@@ -30,18 +30,17 @@ final class GuardedOutput: TextOutput {
 
     static let joiner: Unicode.Scalar = "\u{2060}"
 
-    func write(bytes: UnsafeBufferPointer<UInt8>) {
+    func write(bytes: ByteView) {
         if fastPath, pending.isEmpty, let lineStart = Self.harmless(bytes, atLineStart: atLineStart) {
             atLineStart = lineStart
             output.write(bytes: bytes)
             return
         }
-        write(String(decoding: bytes, as: UTF8.self))
+        write(bytes.string)
     }
 
     func write(_ text: String) {
-        var text = text
-        if fastPath, pending.isEmpty, let lineStart = text.withUTF8({ Self.harmless($0, atLineStart: atLineStart) }) {
+        if fastPath, pending.isEmpty, let lineStart = text.withView({ Self.harmless($0, atLineStart: atLineStart) }) {
             atLineStart = lineStart
             output.write(text)
             return
@@ -117,14 +116,14 @@ final class GuardedOutput: TextOutput {
     /// feed and a carriage return before one, no C1 character, no `##`, no `::`, and not ending
     /// in a character whose meaning the next write decides. Returns whether the text leaves the
     /// line with only blanks so far, or nil when the careful path must read it.
-    static func harmless(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart start: Bool) -> Bool? {
+    static func harmless(_ bytes: ByteView, atLineStart start: Bool) -> Bool? {
         var previous: UInt8 = 0
         var index = 0
         let count = bytes.count
         // Sixteen bytes at a time while seventeen are left (`GuardChunk`: exact, with the byte
         // after them); the rest byte by byte, from the byte before it.
-        if let raw = UnsafeRawPointer(bytes.baseAddress), count >= 17 {
-            index = GuardChunk.firstRefused(raw, from: 0, count: count)
+        if count >= 17 {
+            index = bytes.firstGuardChunk(from: 0)
             if index <= count - 17 { return nil }
             previous = bytes[index - 1]
         }

@@ -23,7 +23,7 @@ public final class StandardOutput: TextOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    public func write(bytes: ByteView) {
         // A block of 32 KB or more (a report's rows) goes out as it is, after what was held.
         if bytes.count >= 1 << 15 {
             flush()
@@ -35,20 +35,11 @@ public final class StandardOutput: TextOutput {
     }
 
     public func flush() {
-        buffer.withUnsafeBufferPointer { writeAll($0) }
+        buffer.withView { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = Platform.write(descriptor, base + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            written += count
-        }
+    private func writeAll(_ bytes: ByteView) {
+        Platform.writeAll(descriptor, bytes)
     }
 }

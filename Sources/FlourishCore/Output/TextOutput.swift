@@ -2,14 +2,14 @@
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
     /// UTF-8 text as bytes (renderers of long reports gather rows as bytes).
-    func write(bytes: UnsafeBufferPointer<UInt8>)
+    func write(bytes: ByteView)
     /// True when the output is an interactive terminal (colour is allowed).
     var isTerminal: Bool { get }
 }
 
 extension TextOutput {
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
-        write(String(decoding: bytes, as: UTF8.self))
+    public func write(bytes: ByteView) {
+        write(bytes.string)
     }
 }
 

@@ -32,11 +32,11 @@ struct JSONRows {
         let quote = UInt8(ascii: "\"")
         let count = min(row.count, offsets.count / 2)
         if count == 0 { block += "        {" }
-        keys.withUnsafeBufferPointer { keys in
+        keys.withView { keys in
             /// Column `number`'s key, with the value's opening quote when `quoted`.
             func key(_ number: Int, quoted: Bool) {
                 let at = 2 * number + (quoted ? 1 : 0)
-                block.append(UnsafeBufferPointer(rebasing: keys[offsets[at]..<offsets[at + 1]]))
+                block.append(keys.part(offsets[at]..<offsets[at + 1]))
             }
             for number in 0..<count {
                 switch row[number] {

@@ -43,56 +43,17 @@ public struct MoneyFormat: Sendable {
         block.append(money, decimals: currency.decimals, grouping: true, signed: false)
     }
 
-    /// `text(money)` in Flourish's own way as bytes kept in place (no string, no allocation),
-    /// with its width on screen.
-    struct Made {
-        /// Up to 64 bytes: a sign, a symbol of up to 12 bytes, and 48 of digits at most.
-        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var width = 0
-    }
-
-    /// The symbol as sixteen bytes kept in place (its own `count` of them, the rest zeros) and
-    /// its width: for amounts written straight into a block
+    /// The symbol's bytes and its width: for amounts written straight into a block
     /// (`OutputBlock.append(_:symbol:decimals:blanks:alignedTo:)`).
     struct Symbol {
-        var bytes: (UInt64, UInt64) = (0, 0)
-        var count = 0
-        var width = 0
+        var bytes: [UInt8]
+        var width: Int
     }
 
-    /// The symbol in place; nil when it is longer than sixteen bytes (or there is a display
-    /// locale, whose amounts are laid out its own way).
+    /// The symbol; nil with a display locale (whose amounts are laid out its own way).
     var symbolInPlace: Symbol? {
-        guard display == nil, symbolBytes.count <= 16 else { return nil }
-        var symbol = Symbol(count: symbolBytes.count, width: symbolWidth)
-        withUnsafeMutableBytes(of: &symbol.bytes) { raw in
-            for (index, byte) in symbolBytes.enumerated() { raw[index] = byte }
-        }
-        return symbol
-    }
-
-    /// `text(money)` as `Made` bytes (no display locale); nil when the symbol is too long to
-    /// keep in place.
-    func make(_ money: Money) -> Made? {
-        let symbol = symbolBytes
-        guard symbol.count <= 12 else { return nil }
-        var made = Made()
-        withUnsafeMutableBytes(of: &made.bytes) { raw in
-            let out = raw.bindMemory(to: UInt8.self)
-            var count = 0
-            if money.minorUnits < 0 {
-                out[0] = UInt8(ascii: "-")
-                count = 1
-            }
-            for index in 0..<symbol.count { out[count + index] = symbol[index] }
-            count += symbol.count
-            let digits = money.write(decimals: currency.decimals, grouping: true, signed: false,
-                                     into: UnsafeMutableBufferPointer(rebasing: out[count..<count + 48]))
-            made.count = count + digits
-            made.width = (money.minorUnits < 0 ? 1 : 0) + symbolWidth + digits
-        }
-        return made
+        guard display == nil else { return nil }
+        return Symbol(bytes: symbolBytes, width: symbolWidth)
     }
 
     /// How wide `text(money)` is on screen: counted from the digits in Flourish's own way, from

@@ -24,7 +24,7 @@ final class RegisterRows {
     /// `, "status": `, …).
     /// (One run of bytes kept for the run, each key read in place: a key kept as an array of
     /// its own was retained and released at every use, twice a row.)
-    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyBytes: [UInt8]
     private let keyStarts: [Int]
     /// Every name's bytes as written in this format (text: as it is; CSV: a field, guarded and
     /// quoted; JSON: a string), one after another, where each starts (and the last ends), and,
@@ -38,7 +38,7 @@ final class RegisterRows {
     /// register's seven columns.
     init?(_ report: RegisterReport, format: Format, columns: [ReportDocument.Column], money: MoneyFormat, widths: [Int] = []) {
         guard columns.count == 7 else { return nil }
-        var symbol = MoneyFormat.Symbol()
+        var symbol = MoneyFormat.Symbol(bytes: [], width: 0)
         if format == .text {
             guard widths.count == 7, let inPlace = money.symbolInPlace else { return nil }
             symbol = inPlace
@@ -51,8 +51,7 @@ final class RegisterRows {
         self.money = money
         self.widths = widths
         let keys = columns.enumerated().map { number, column in Array(((number == 0 ? "        {" : ", ") + JSONValue.quote(column.id) + ": ").utf8) }
-        keyBytes = .allocate(capacity: keys.reduce(0) { $0 + $1.count })
-        _ = keyBytes.initialize(from: keys.joined())
+        keyBytes = Array(keys.joined())
         keyStarts = keys.reduce(into: [0]) { starts, key in starts.append(starts[starts.count - 1] + key.count) }
         var bytes: [UInt8] = []
         var starts = [0]
@@ -62,7 +61,7 @@ final class RegisterRows {
             case .text:
                 let start = bytes.count
                 bytes.append(contentsOf: name.utf8)
-                nameWidths.append(bytes.withUnsafeBufferPointer { TextTable.width(utf8: UnsafeBufferPointer(rebasing: $0[start...])) })
+                nameWidths.append(bytes.withView { $0.part(from: start).displayWidth })
             case .csv: OutputBlock.appendField(DocumentRenderer.csvText(name), to: &bytes)
             case .json: bytes.append(contentsOf: JSONValue.quote(name).utf8)
             }
@@ -83,17 +82,16 @@ final class RegisterRows {
         let decimals = money.currency.decimals
         let last = report.kept.count - 1
         let measured = report.measured.descriptions
-        nameBytes.withUnsafeBufferPointer { names in
-            measured.withUnsafeBufferPointer { measured in
-                report.kept.withUnsafeBufferPointer { kept in
-                    for (index, line) in kept.enumerated() {
+        nameBytes.withView { names in
+            keyBytes.withView { keys in
+                for (index, line) in report.kept.enumerated() {
                         if line.item != lastItem {
                             lastItem = line.item
-                            blanksAfterPrefix = layPrefix(of: line.item, into: prefix, names: names, measured: measured)
+                            blanksAfterPrefix = layPrefix(of: line.item, into: prefix, names: names, keys: keys, measured: measured)
                         }
                         block.append(prefix.gathered)
                         let target = Int(line.target)
-                        let name = UnsafeBufferPointer(rebasing: names[nameStarts[target]..<nameStarts[target + 1]])
+                        let name = names.part(nameStarts[target]..<nameStarts[target + 1])
                         switch format {
                         case .text: writeText(line, name: name, width: nameWidths[target], blanks: blanksAfterPrefix, decimals: decimals, into: block)
                         case .csv:
@@ -106,12 +104,11 @@ final class RegisterRows {
                             block.append(byte: 0x0A)
                         case .json:
                             block.append(name)
-                            writeJSONAmount(line.amount, key: 5, decimals: decimals, into: block)
-                            writeJSONAmount(line.running, key: 6, decimals: decimals, into: block)
+                            writeJSONAmount(line.amount, key: key(5, keys), decimals: decimals, into: block)
+                            writeJSONAmount(line.running, key: key(6, keys), decimals: decimals, into: block)
                             block += index == last ? "}\n" : "},\n"
                         }
                         block.flushIfFull()
-                    }
                 }
             }
         }
@@ -119,7 +116,7 @@ final class RegisterRows {
 
     /// A text line's name, amount and running balance, after its prefix: a left-aligned
     /// text's blanks come before the next text shown; amounts are aligned to the right.
-    private func writeText(_ line: RegisterReport.Kept, name: UnsafeBufferPointer<UInt8>, width: Int, blanks: Int,
+    private func writeText(_ line: RegisterReport.Kept, name: ByteView, width: Int, blanks: Int,
                            decimals: Int, into block: OutputBlock) {
         var blanks = blanks + 2
         if name.isEmpty {
@@ -134,16 +131,14 @@ final class RegisterRows {
         block.append(byte: UInt8(ascii: "\n"))
     }
 
-    deinit { keyBytes.deallocate() }
-
-    /// JSON: the key of `column` as written before its value.
-    private func key(_ column: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: keyBytes[keyStarts[column]..<keyStarts[column + 1]])
+    /// JSON: the key of `column` as written before its value, from the keys' bytes.
+    private func key(_ column: Int, _ keys: ByteView) -> ByteView {
+        keys.part(keyStarts[column]..<keyStarts[column + 1])
     }
 
     /// `, "amount": "-12.50"`.
-    private func writeJSONAmount(_ amount: Money, key: Int, decimals: Int, into block: OutputBlock) {
-        block.append(self.key(key))
+    private func writeJSONAmount(_ amount: Money, key: ByteView, decimals: Int, into block: OutputBlock) {
+        block.append(key)
         block.append(byte: UInt8(ascii: "\""))
         block.append(amount, decimals: decimals)
         block.append(byte: UInt8(ascii: "\""))
@@ -151,18 +146,18 @@ final class RegisterRows {
 
     /// An item's date, status, description and tags, each in its column, into `prefix`, up to
     /// where the name goes. Returns, in text, the blanks due after the tags.
-    private func layPrefix(of number: Int32, into prefix: OutputBlock, names: UnsafeBufferPointer<UInt8>,
-                           measured: UnsafeBufferPointer<Int32>) -> Int {
+    private func layPrefix(of number: Int32, into prefix: OutputBlock, names: ByteView, keys: ByteView,
+                           measured: [Int32]) -> Int {
         let item = items[Int(number)]
         prefix.removeAll()
         if format == .json {
-            prefix.append(key(0))
+            prefix.append(key(0, keys))
             prefix.append(byte: UInt8(ascii: "\""))
         }
         prefix.append(item.date)
         if format == .json { prefix.append(byte: UInt8(ascii: "\"")) }
         var blanks = max(0, (widths.first ?? 10) - 10)
-        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let none = ByteView.empty
         if case .entry(let i) = item.kind {
             let entry = ledger.entries[i]
             var status = UInt8(0)
@@ -171,8 +166,8 @@ final class RegisterRows {
             case .pending: status = UInt8(ascii: "!")
             case .unmarked: break
             }
-            withUnsafeBytes(of: status) { raw in text(status == 0 ? none : raw.bindMemory(to: UInt8.self), column: 1, prefix, &blanks) }
-            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, prefix, &blanks, width: Self.measuredWidth(of: number, measured)) }
+            text(status == 0 ? none : Self.statusMarks.view.part(status == UInt8(ascii: "*") ? 0..<1 : 1..<2), column: 1, keys, prefix, &blanks)
+            ledger.withDescriptionBytes(of: entry) { text($0, column: 2, keys, prefix, &blanks, width: Self.measuredWidth(of: number, measured)) }
             let tags = ledger.tags(of: entry)
             if format == .text {
                 // `#a #b`, from the names' bytes and widths kept for the run.
@@ -181,7 +176,7 @@ final class RegisterRows {
                     for (number, tag) in tags.enumerated() {
                         let id = Int(tag.id)
                         prefix.append(static: number > 0 ? " #" : "#")
-                        prefix.append(UnsafeBufferPointer(rebasing: names[nameStarts[id]..<nameStarts[id + 1]]))
+                        prefix.append(names.part(nameStarts[id]..<nameStarts[id + 1]))
                     }
                 }
             } else {
@@ -191,26 +186,25 @@ final class RegisterRows {
                     text.append(UInt8(ascii: "#"))
                     text.append(contentsOf: ledger.names[tag.id].utf8)
                 }
-                text.withUnsafeBufferPointer { self.text($0, column: 3, prefix, &blanks) }
+                text.withView { self.text($0, column: 3, keys, prefix, &blanks) }
             }
         } else {
-            text(none, column: 1, prefix, &blanks)
-            var description = report.journal.description(of: item)
-            description.withUTF8 { text($0, column: 2, prefix, &blanks) }
-            text(none, column: 3, prefix, &blanks)
+            text(none, column: 1, keys, prefix, &blanks)
+            report.journal.description(of: item).withView { text($0, column: 2, keys, prefix, &blanks) }
+            text(none, column: 3, keys, prefix, &blanks)
         }
         // Up to the name.
         switch format {
         case .text: break
         case .csv: prefix.append(byte: UInt8(ascii: ","))
-        case .json: prefix.append(key(4))
+        case .json: prefix.append(key(4, keys))
         }
         return blanks
     }
 
     /// The width of item `number`'s description as the report measured it for the columns'
     /// widths, if it did.
-    private static func measuredWidth(of number: Int32, _ widths: UnsafeBufferPointer<Int32>) -> Int? {
+    private static func measuredWidth(of number: Int32, _ widths: [Int32]) -> Int? {
         guard Int(number) < widths.count, widths[Int(number)] >= 0 else { return nil }
         return Int(widths[Int(number)])
     }
@@ -232,7 +226,7 @@ final class RegisterRows {
 
     /// A text cell of `column`, as `TableText.lay`, the CSV renderer and `JSONRows` write it;
     /// in text, `blanks` are the blanks owed before it, `width` its width when known.
-    private func text(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, _ prefix: OutputBlock, _ blanks: inout Int, width: Int? = nil) {
+    private func text(_ bytes: ByteView, column: Int, _ keys: ByteView, _ prefix: OutputBlock, _ blanks: inout Int, width: Int? = nil) {
         switch format {
         case .text:
             textCell(column: column, isEmpty: bytes.isEmpty, prefix, &blanks,
@@ -241,19 +235,22 @@ final class RegisterRows {
             prefix.append(byte: UInt8(ascii: ","))
             if let first = bytes.first, DocumentRenderer.isFormula(first) {
                 // Marked as text inside the quotes, when it has them.
-                prefix.appendField(DocumentRenderer.csvText(String(decoding: bytes, as: UTF8.self)))
+                prefix.appendField(DocumentRenderer.csvText(bytes.string))
             } else {
                 prefix.appendField(utf8: bytes)
             }
         case .json:
-            prefix.append(key(column))
+            prefix.append(key(column, keys))
             if JSONValue.isPlain(bytes) {
                 prefix.append(byte: UInt8(ascii: "\""))
                 prefix.append(bytes)
                 prefix.append(byte: UInt8(ascii: "\""))
             } else {
-                prefix.append(JSONValue.quote(String(decoding: bytes, as: UTF8.self)))
+                prefix.append(JSONValue.quote(bytes.string))
             }
         }
     }
+
+    /// A status's mark, `*` or `!`, from static storage.
+    private static let statusMarks: StaticString = "*!"
 }

@@ -72,13 +72,13 @@ struct TableText {
                 shown += blanks + width
                 blanks = max(0, widths[column] - width)
             case .money(let amount) where renderer.money.display == nil:
-                // The amount's bytes are made first; its width comes with them.
-                guard let made = renderer.money.make(amount) else { fallthrough }
-                let padding = max(0, widths[column] - made.width)
+                // Its width counted from the digits, then written straight into the block.
+                let width = renderer.money.textWidth(amount)
+                let padding = max(0, widths[column] - width)
                 if right[column] { blanks += padding }
                 block.append(repeating: UInt8(ascii: " "), count: blanks)
-                block.append(made)
-                shown += blanks + made.width
+                renderer.money.write(amount, to: block)
+                shown += blanks + width
                 blanks = right[column] ? 0 : padding
             default:
                 let cellWidth = width(cell, column)

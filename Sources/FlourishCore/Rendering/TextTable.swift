@@ -81,5 +81,5 @@ struct TextTable {
     static func width(_ text: String) -> Int { ByteScan.displayWidth(text) }
 
     /// The width of UTF-8 text given as bytes (`ByteScan.displayWidth`).
-    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int { ByteScan.displayWidth(utf8: bytes) }
+    static func width(utf8 bytes: ByteView) -> Int { bytes.displayWidth }
 }

@@ -134,7 +134,7 @@ public struct RegisterReport: Sendable {
                 if case .entry(let i) = item.kind {
                     let entry = ledger.entries[i]
                     marked = marked || entry.status != .unmarked
-                    description = ledger.withDescriptionBytes(of: entry) { ByteScan.displayWidth(utf8: $0) }
+                    description = ledger.withDescriptionBytes(of: entry) { $0.displayWidth }
                     let tags = ledger.tags(of: entry)
                     if !tags.isEmpty {
                         // `#a #b`: a `#` before each, a blank between.

@@ -3,7 +3,7 @@
 /// Lookahead is a copy of the cursor. Every `advance` consumes at least one byte or
 /// reports that it did not, so loops built on it always make progress.
 struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     /// Current offset into the file.
     var offset: Int
     /// End of the line (exclusive); the cursor never moves past it.
@@ -54,32 +54,13 @@ struct ByteCursor {
 
     @inline(__always)
     private mutating func advance(to flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool) {
-        if let base = bytes.baseAddress {
-            offset = ByteCursor.first(flags, else: continues, UnsafeRawPointer(base), from: offset, to: end, count: bytes.count)
-        }
-    }
-
-    /// The first byte in `from..<to` that `flags` marks in a word (a line feed always is), or
-    /// `to`: eight bytes at a time while eight remain in the buffer of `count` bytes, the last
-    /// few one at a time while `continues`.
-    @inline(__always)
-    static func first(_ flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool, _ raw: UnsafeRawPointer,
-                      from: Int, to end: Int, count: Int) -> Int {
-        var at = from
-        while at < end && at + 8 <= count {
-            let found = flags(ByteWord.load(raw, at))
-            if found != 0 { return min(at + ByteWord.firstFlag(found), end) }
-            at += 8
-        }
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        while at < end && continues(bytes[at]) { at += 1 }
-        return min(at, end)
+        offset = bytes.first(flags, else: continues, from: offset, to: end)
     }
 
     @inline(__always)
-    static func skipBlanks(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+    static func skipBlanks(_ bytes: ByteView, from: Int, to end: Int) -> Int {
         var at = from
-        while at < end && ByteClass.isBlank(base[at]) { at += 1 }
+        while at < end && ByteClass.isBlank(bytes[at]) { at += 1 }
         return at
     }
 
@@ -90,36 +71,34 @@ struct ByteCursor {
     /// `;` anywhere, or `#` followed by a blank or the end of the line, starts a comment.
     @inline(__always)
     var startsComment: Bool {
-        guard offset < end, let base = bytes.baseAddress else { return false }
-        return ByteCursor.startsComment(base, offset, end)
+        offset < end && ByteCursor.startsComment(bytes, offset, end)
     }
 
     /// `#` followed by a character other than a blank starts a tag.
     var startsTag: Bool {
-        guard offset < end, let base = bytes.baseAddress else { return false }
-        return ByteCursor.startsTag(base, offset, end)
+        offset < end && ByteCursor.startsTag(bytes, offset, end)
     }
 
-    /// `startsComment` at `at` (before `end`) of the bytes at `base`.
+    /// `startsComment` at `at` (before `end`) of `bytes`.
     @inline(__always)
-    static func startsComment(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
-        let byte = base[at]
+    static func startsComment(_ bytes: ByteView, _ at: Int, _ end: Int) -> Bool {
+        let byte = bytes[at]
         if byte == UInt8(ascii: ";") { return true }
         guard byte == UInt8(ascii: "#") else { return false }
-        return at + 1 == end || ByteClass.isBlank(base[at + 1])
+        return at + 1 == end || ByteClass.isBlank(bytes[at + 1])
     }
 
-    /// `startsTag` at `at` (before `end`) of the bytes at `base`.
+    /// `startsTag` at `at` (before `end`) of `bytes`.
     @inline(__always)
-    static func startsTag(_ base: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Bool {
-        base[at] == UInt8(ascii: "#") && at + 1 < end && !ByteClass.isBlank(base[at + 1])
+    static func startsTag(_ bytes: ByteView, _ at: Int, _ end: Int) -> Bool {
+        bytes[at] == UInt8(ascii: "#") && at + 1 < end && !ByteClass.isBlank(bytes[at + 1])
     }
 
     /// Where the tag at `at` ends: at a blank, `;`, `"`, the next `#` or the end.
     @inline(__always)
-    static func tagEnd(_ base: UnsafePointer<UInt8>, from at: Int, to end: Int) -> Int {
+    static func tagEnd(_ bytes: ByteView, from at: Int, to end: Int) -> Int {
         var tagEnd = at + 1
-        while tagEnd < end && !ByteClass.endsWord(base[tagEnd]) && base[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
+        while tagEnd < end && !ByteClass.endsWord(bytes[tagEnd]) && bytes[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
         return tagEnd
     }
 }

@@ -45,7 +45,7 @@ struct LineReader {
     mutating func readComment() {
         let start = cursor.offset
         cursor.offset = cursor.end
-        comment = LineReader.comment(cursor.bytes.baseAddress, from: start, to: cursor.end)
+        comment = LineReader.comment(cursor.bytes, from: start, to: cursor.end)
     }
 
     /// The next word or string, or nil at the end of the content.
@@ -92,8 +92,7 @@ struct LineReader {
         if cursor.isAtEnd || startsComment() || startsTag() { return nil }
         if cursor.peek() == UInt8(ascii: "\"") { return next() }
         let start = cursor.offset
-        guard let base = cursor.bytes.baseAddress else { return nil }
-        let end = LineReader.textEnd(base, from: start, to: cursor.end)
+        let end = LineReader.textEnd(cursor.bytes, from: start, to: cursor.end)
         cursor.offset = end
         let token = Token(kind: .text, start: start, end: end)
         keep(token)
@@ -103,21 +102,21 @@ struct LineReader {
     /// Where free text starting at `start` ends: at the first `;` (a comment, anywhere) or at
     /// the first `#` after a blank (a comment or a tag), the blanks before that left out.
     @inline(__always)
-    static func textEnd(_ base: UnsafePointer<UInt8>, from start: Int, to lineEnd: Int) -> Int {
+    static func textEnd(_ bytes: ByteView, from start: Int, to lineEnd: Int) -> Int {
         var stop = lineEnd
-        if let semicolon = ByteSearch.firstIndex(of: UInt8(ascii: ";"), in: base, from: start, to: stop) {
+        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";"), from: start, to: stop) {
             stop = semicolon
         }
         var from = start
-        while from < stop, let at = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: base, from: from, to: stop) {
-            if at > start && ByteClass.isBlank(base[at - 1]) {
+        while from < stop, let at = bytes.firstIndex(of: UInt8(ascii: "#"), from: from, to: stop) {
+            if at > start && ByteClass.isBlank(bytes[at - 1]) {
                 stop = at
                 break
             }
             from = at + 1
         }
         var end = stop
-        while end > start && ByteClass.isBlank(base[end - 1]) { end -= 1 }
+        while end > start && ByteClass.isBlank(bytes[end - 1]) { end -= 1 }
         return end
     }
 
@@ -142,8 +141,7 @@ struct LineReader {
         cursor.skipBlanks()
         guard startsTag() else { return nil }
         let start = cursor.offset
-        guard let base = cursor.bytes.baseAddress else { return nil }
-        cursor.offset = ByteCursor.tagEnd(base, from: start, to: cursor.end)
+        cursor.offset = ByteCursor.tagEnd(cursor.bytes, from: start, to: cursor.end)
         let token = Token(kind: .tag, start: start, end: cursor.offset)
         keep(token)
         return token
@@ -151,10 +149,10 @@ struct LineReader {
 
     /// The comment from `start` to a line's `end`, its trailing blanks left out; nil when
     /// the line ends at `start` (the quick readings' comments are made here too).
-    static func comment(_ base: UnsafePointer<UInt8>?, from start: Int, to end: Int) -> Token? {
-        guard start < end, let base else { return nil }
+    static func comment(_ bytes: ByteView, from start: Int, to end: Int) -> Token? {
+        guard start < end else { return nil }
         var last = end
-        while last > start && ByteClass.isBlank(base[last - 1]) { last -= 1 }
+        while last > start && ByteClass.isBlank(bytes[last - 1]) { last -= 1 }
         return Token(kind: .comment, start: start, end: last)
     }
 }

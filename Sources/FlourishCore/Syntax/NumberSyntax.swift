@@ -40,18 +40,19 @@ enum NumberSyntax {
         return .success(date)
     }
 
-    /// The ten bytes at `bytes` as a date when they are one (`YYYY-MM-DD`, a real day), for
-    /// the common entry line; nil otherwise (`date` then says what is wrong).
+    /// The ten bytes of `bytes` from `start` as a date when they are one (`YYYY-MM-DD`, a
+    /// real day), for the common entry line; nil otherwise (`date` then says what is wrong).
     @inline(__always)
-    static func plainDate(_ bytes: UnsafePointer<UInt8>) -> CivilDate? {
-        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    static func plainDate(_ bytes: ByteView, at start: Int) -> CivilDate? {
+        guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
         var year = 0
-        for index in 0..<4 {
+        for index in start..<start + 4 {
             let digit = Int(bytes[index]) - 0x30
             guard digit >= 0 && digit <= 9 else { return nil }
             year = year * 10 + digit
         }
-        let m1 = Int(bytes[5]) - 0x30, m2 = Int(bytes[6]) - 0x30, d1 = Int(bytes[8]) - 0x30, d2 = Int(bytes[9]) - 0x30
+        let m1 = Int(bytes[start + 5]) - 0x30, m2 = Int(bytes[start + 6]) - 0x30
+        let d1 = Int(bytes[start + 8]) - 0x30, d2 = Int(bytes[start + 9]) - 0x30
         guard m1 >= 0 && m1 <= 9, m2 >= 0 && m2 <= 9, d1 >= 0 && d1 <= 9, d2 >= 0 && d2 <= 9 else { return nil }
         return CivilDate(year: year, month: m1 * 10 + m2, day: d1 * 10 + d2)
     }

@@ -21,8 +21,8 @@ struct ParseSession {
     /// reserved for about as many as `byteCount` bytes hold, or into the stretches given.
     init(byteCount: Int, stretches: Stretches? = nil) {
         if let stretches {
-            postings = ParsedList(stretch: stretches.postings, room: stretches.postingRoom)
-            entries = ParsedList(stretch: stretches.entries, room: stretches.entryRoom)
+            postings = ParsedList(stretch: stretches.postings)
+            entries = ParsedList(stretch: stretches.entries)
         } else {
             // Measured: about 23 bytes a split line and 60 an entry at the least.
             postings = ParsedList(capacity: byteCount / 23)
@@ -31,13 +31,10 @@ struct ParseSession {
     }
 
     /// Where a file's split lines and entries are written when they go straight into lists
-    /// shared with other files (`LedgerLoader.SharedLists`), and how many fit.
-    /// (Nil for a list with no room at all.)
-    struct Stretches: @unchecked Sendable {
-        var postings: UnsafeMutablePointer<Posting>?
-        var postingRoom: Int
-        var entries: UnsafeMutablePointer<Entry>?
-        var entryRoom: Int
+    /// shared with other files (`LedgerLoader.SharedLists`).
+    struct Stretches: Sendable {
+        var postings: Stretch<Posting>
+        var entries: Stretch<Entry>
     }
 
     mutating func report(_ problem: Problem, at location: SourceLocation, notes: [Diagnostic.Note] = []) {

@@ -10,24 +10,23 @@ extension Parser {
     /// Returns false, having changed nothing, for any other line (a date that is not one, a
     /// quoted description, text after the tags); `parseEntryHeader` then reads it.
     mutating func quickEntryHeader(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
-        guard let base = bytes.baseAddress, end - start >= 10,
-              end == start + 10 || ByteClass.isBlank(base[start + 10]),
-              let date = NumberSyntax.plainDate(base + start) else { return false }
-        var at = ByteCursor.skipBlanks(base, from: start + 10, to: end)
+        guard end - start >= 10, end == start + 10 || ByteClass.isBlank(bytes[start + 10]),
+              let date = NumberSyntax.plainDate(bytes, at: start) else { return false }
+        var at = ByteCursor.skipBlanks(bytes, from: start + 10, to: end)
         var status = Entry.Status.unmarked
         let statusAt = at
-        if at < end, base[at] == UInt8(ascii: "*") || base[at] == UInt8(ascii: "!"),
-           at + 1 == end || ByteClass.isBlank(base[at + 1]) {
-            status = base[at] == UInt8(ascii: "*") ? .cleared : .pending
+        if at < end, bytes[at] == UInt8(ascii: "*") || bytes[at] == UInt8(ascii: "!"),
+           at + 1 == end || ByteClass.isBlank(bytes[at + 1]) {
+            status = bytes[at] == UInt8(ascii: "*") ? .cleared : .pending
             at += 1
         }
         // The description: free text (`LineReader.textEnd`); empty where it would start when
         // there is none.
         var description = at..<at
-        at = ByteCursor.skipBlanks(base, from: at, to: end)
-        if at < end && !ByteCursor.startsComment(base, at, end) && !ByteCursor.startsTag(base, at, end) {
-            guard base[at] != UInt8(ascii: "\"") else { return false }
-            let textEnd = LineReader.textEnd(base, from: at, to: end)
+        at = ByteCursor.skipBlanks(bytes, from: at, to: end)
+        if at < end && !ByteCursor.startsComment(bytes, at, end) && !ByteCursor.startsTag(bytes, at, end) {
+            guard bytes[at] != UInt8(ascii: "\"") else { return false }
+            let textEnd = LineReader.textEnd(bytes, from: at, to: end)
             description = at..<textEnd
             at = textEnd
         }
@@ -36,29 +35,30 @@ extension Parser {
         let tagsStart = at
         var tags = 0
         while true {
-            at = ByteCursor.skipBlanks(base, from: at, to: end)
-            guard at < end, ByteCursor.startsTag(base, at, end) else { break }
-            at = ByteCursor.tagEnd(base, from: at, to: end)
+            at = ByteCursor.skipBlanks(bytes, from: at, to: end)
+            guard at < end, ByteCursor.startsTag(bytes, at, end) else { break }
+            at = ByteCursor.tagEnd(bytes, from: at, to: end)
             tags += 1
         }
-        guard at == end || ByteCursor.startsComment(base, at, end) else { return false }
+        guard at == end || ByteCursor.startsComment(bytes, at, end) else { return false }
         let commentStart = at
         let firstTag = session.ledger.entryTags.count
         if tags > 0 {
             at = tagsStart
             for _ in 0..<tags {
-                at = ByteCursor.skipBlanks(base, from: at, to: end)
-                let tagEnd = ByteCursor.tagEnd(base, from: at, to: end)
+                at = ByteCursor.skipBlanks(bytes, from: at, to: end)
+                let tagEnd = ByteCursor.tagEnd(bytes, from: at, to: end)
                 let id = session.ledger.names.intern(bytes, at + 1..<tagEnd).id
                 session.ledger.entryTags.append(NameRef(id: id, location: location(at..<tagEnd)))
                 at = tagEnd
             }
         }
         // For `fmt`: the tokens the full reading keeps, in order.
+        let comment = LineReader.comment(bytes, from: commentStart, to: end)
         recordQuick(.entryHeader,
                     Self.headerTokens(date: start, status: status == .unmarked ? nil : statusAt, description: description,
                                       tags: session.ledger.entryTags[firstTag...]),
-                    comment: LineReader.comment(base, from: commentStart, to: end))
+                    comment: comment)
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
                                firstPosting: session.postings.count, location: location(start..<end))
         return true
@@ -75,32 +75,29 @@ extension Parser {
     /// Only when the file was found clean text as a whole; `start` is the line's first byte
     /// after its indent (not a comment), `end` its end.
     mutating func quickPosting(from start: Int, to end: Int, _ session: inout ParseSession) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
         // The name.
         var at = start
         let kind: Token.Kind
-        if base[at] == UInt8(ascii: "\"") {
-            let close = ByteCursor.first(ByteWord.endsStringPart, else: ByteCursor.continuesStringPart, raw, from: at + 1, to: end, count: count)
-            guard close < end, base[close] == UInt8(ascii: "\"") else { return false }
+        if bytes[at] == UInt8(ascii: "\"") {
+            let close = bytes.first(ByteWord.endsStringPart, else: ByteCursor.continuesStringPart, from: at + 1, to: end)
+            guard close < end, bytes[close] == UInt8(ascii: "\"") else { return false }
             at = close + 1
             kind = .string
         } else {
-            at = ByteCursor.first(ByteWord.endsWord, else: ByteCursor.continuesWord, raw, from: at, to: end, count: count)
+            at = bytes.first(ByteWord.endsWord, else: ByteCursor.continuesWord, from: at, to: end)
             kind = .word
         }
         let name = Token(kind: kind, start: start, end: at)
         // What follows the name: nothing, or blanks, then an amount or a comment.
-        at = ByteCursor.skipBlanks(base, from: at, to: end)
+        at = ByteCursor.skipBlanks(bytes, from: at, to: end)
         var amount: Token?
-        if at < end && !ByteCursor.startsComment(base, at, end) {
-            let wordEnd = ByteCursor.first(ByteWord.endsWord, else: ByteCursor.continuesWord, raw, from: at, to: end, count: count)
+        if at < end && !ByteCursor.startsComment(bytes, at, end) {
+            let wordEnd = bytes.first(ByteWord.endsWord, else: ByteCursor.continuesWord, from: at, to: end)
             amount = Token(kind: .word, start: at, end: wordEnd)
             // Then nothing more (a string — an amount that is one, or one after it — a code, a
             // goal or other words are for the full reading).
-            at = ByteCursor.skipBlanks(base, from: wordEnd, to: end)
-            guard at == end || ByteCursor.startsComment(base, at, end) else { return false }
+            at = ByteCursor.skipBlanks(bytes, from: wordEnd, to: end)
+            guard at == end || ByteCursor.startsComment(bytes, at, end) else { return false }
         }
         var value = NumberSyntax.Decimal(mantissa: 0, scale: 0)
         if let amount {
@@ -116,8 +113,8 @@ extension Parser {
         // (On a damaged entry's split line the full reading stops after the amount: a comment
         // after one is not read.)
         let keepsComment = amount == nil || pending?.damaged != true
-        recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name),
-                    comment: keepsComment ? LineReader.comment(base, from: at, to: end) : nil)
+        let comment = keepsComment ? LineReader.comment(bytes, from: at, to: end) : nil
+        recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment)
         var amountLocation: SourceLocation?
         if let amount {
             amountLocation = location(amount)

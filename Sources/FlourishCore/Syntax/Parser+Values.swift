@@ -39,7 +39,7 @@ extension Parser {
             // (no String is made), and checked the first time it is seen quoted.
             let inner = token.start + 1..<token.end - 1
             let id: Int32
-            if !ByteSearch.contains(UInt8(ascii: "\\"), in: UnsafeBufferPointer(rebasing: bytes[inner])) {
+            if !bytes.part(inner).contains(UInt8(ascii: "\\")) {
                 id = session.ledger.names.intern(bytes, inner).id
             } else {
                 id = session.ledger.names.intern(StringLiteral.unquote(text(token)))
@@ -92,8 +92,7 @@ extension Parser {
     @inline(__always)
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
         guard token.kind == .word, token.end - token.start == word.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        for (offset, byte) in expected.enumerated() where bytes[token.start + offset] != byte { return false }
+        for (offset, byte) in word.view.enumerated() where bytes[token.start + offset] != byte { return false }
         return true
     }
 

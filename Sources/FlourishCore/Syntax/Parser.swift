@@ -14,9 +14,9 @@ struct Parser {
     let fileIndex: Int
     /// Next byte to read.
     private(set) var offset = 0
-    /// The file's bytes while a line is being parsed (inside `parseLine` only): reading them
-    /// through this pointer keeps the hot path free of array retains.
-    private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The file's bytes while a line is being parsed (inside `parseLines` only): reading them
+    /// through a view keeps the hot path free of reference counting.
+    private(set) var bytes = ByteView.empty
     /// Lines as parsed, for `fmt`; nil when not recording.
     var lines: [SyntaxLine]?
     var pending: PendingEntry?
@@ -139,14 +139,13 @@ struct Parser {
     /// not looked at).
     mutating func parseLines(_ session: inout ParseSession, includesOnly: Bool = false) {
         let file = self.file
-        file.bytes.withUnsafeBufferPointer { buffer in
+        file.bytes.withView { buffer in
             bytes = buffer
-            defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            guard let base = buffer.baseAddress else { return }
+            defer { bytes = .empty }
             let count = buffer.count
             /// Parses the line at `start`; returns where it ends (its line feed, or the end).
             func parseLine(at start: Int) -> Int {
-                let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: base, from: start, to: count) ?? count
+                let end = buffer.firstIndex(of: UInt8(ascii: "\n"), from: start, to: count) ?? count
                 var contentEnd = end
                 if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                 let cursor = ByteCursor(bytes: buffer, offset: start, end: contentEnd)
@@ -165,14 +164,14 @@ struct Parser {
                     if count - start >= word.count, buffer[start..<start + word.count].elementsEqual(word) {
                         offset = parseLine(at: start) + 1
                     } else {
-                        offset = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: base, from: start, to: count).map { $0 + 1 } ?? count
+                        offset = buffer.firstIndex(of: UInt8(ascii: "\n"), from: start, to: count).map { $0 + 1 } ?? count
                     }
                 }
                 return
             }
             // A file checked whole in one pass needs no check a line (at 100,000 entries with
             // an accented letter every 38 bytes: 88 M instructions a line at a time, 67 M whole).
-            if cleanText == nil { cleanText = UTF8Check.isCleanText(buffer) }
+            if cleanText == nil { cleanText = buffer.isCleanText }
             while offset < count {
                 offset = parseLine(at: offset) + 1
             }
@@ -180,7 +179,7 @@ struct Parser {
     }
 
     private mutating func parseLine(_ cursor: ByteCursor, _ session: inout ParseSession) -> Request? {
-        if cleanText != true, let issue = UTF8Check.firstIssue(in: cursor.bytes, cursor.offset..<cursor.end) {
+        if cleanText != true, let issue = cursor.bytes.firstTextIssue(in: cursor.offset..<cursor.end) {
             switch issue {
             case .invalid(let at, let byte):
                 session.report(.invalidUTF8(byte: byte), at: location(at..<at + 1))

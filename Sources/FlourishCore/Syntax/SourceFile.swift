@@ -26,9 +26,11 @@ public final class SourceFile: @unchecked Sendable {
     public var lineStarts: [Int] {
         if let cached = lineStartsCache { return cached }
         var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-                starts.append(index + 1)
+        bytes.withView { buffer in
+            var at = 0
+            while let lineFeed = buffer.firstIndex(of: UInt8(ascii: "\n"), from: at, to: buffer.count) {
+                starts.append(lineFeed + 1)
+                at = lineFeed + 1
             }
         }
         lineStartsCache = starts
@@ -39,7 +41,7 @@ public final class SourceFile: @unchecked Sendable {
     /// without its line feed; nil when there is none. (Whether an included file reads as what
     /// it should be is judged on it.)
     var firstSignificantLine: Range<Int>? {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withView { buffer in
             var start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while start < buffer.count {
                 var end = start

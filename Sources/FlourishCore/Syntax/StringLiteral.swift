@@ -39,14 +39,14 @@ public enum StringLiteral {
     }
 
     static func readsBareAsDescription(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withView { bytes in
             // No description: nothing written.
-            guard let base = buffer.baseAddress, let first = buffer.first else { return true }
-            let end = buffer.count
+            guard let first = bytes.first else { return true }
+            let end = bytes.count
             if ByteClass.isBlank(first) || first == UInt8(ascii: "\"") { return false }
-            if ByteCursor.startsComment(base, 0, end) || ByteCursor.startsTag(base, 0, end) { return false }
-            if (first == UInt8(ascii: "*") || first == UInt8(ascii: "!")) && (end == 1 || ByteClass.isBlank(base[1])) { return false }
-            return LineReader.textEnd(base, from: 0, to: end) == end
+            if ByteCursor.startsComment(bytes, 0, end) || ByteCursor.startsTag(bytes, 0, end) { return false }
+            if (first == UInt8(ascii: "*") || first == UInt8(ascii: "!")) && (end == 1 || ByteClass.isBlank(bytes[1])) { return false }
+            return LineReader.textEnd(bytes, from: 0, to: end) == end
         }
     }
 

@@ -55,15 +55,14 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Whether text goes into a JSON string as it is (`ByteScan.isPlainJSON`).
-    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ByteScan.isPlainJSON(bytes) }
+    static func isPlain(_ bytes: ByteView) -> Bool { bytes.isPlainJSON }
 
     /// A JSON string. Control characters (C0, DEL and C1) are `\u` escapes, and `##[` is written
     /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub
     /// workflow command.
     static func quote(_ text: String) -> String {
         // Most text needs no escape: judged on its bytes in one pass.
-        var copy = text
-        if copy.withUTF8(isPlain) { return "\"" + text + "\"" }
+        if text.withView(isPlain) { return "\"" + text + "\"" }
         var out = "\""
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)

@@ -1,30 +1,24 @@
 /// One of the long lists a file's parse builds (its split lines, its entries): in an array of
-/// its own, or written straight into a stretch of a list shared with the files parsed beside
-/// it (`LedgerLoader.SharedLists`), so that linking them costs no copy. A stretch has room for
-/// as many items as the file can hold (`LineStarts`); should it fill up all the same, what it
-/// holds moves into an array of its own and the list goes on there.
-///
-/// Only plain values (no references to count) are kept so: a stretch is raw memory.
+/// its own, or written straight into its stretch of a list shared with the files parsed beside
+/// it (`StretchedList`), so that linking them costs no copy. A stretch has room for as many
+/// items as the file can hold (`LineStarts`); should it fill up all the same, what it holds
+/// moves into an array of its own and the list goes on there.
 struct ParsedList<Item: BitwiseCopyable> {
     /// The items, when they are not in a stretch.
     private(set) var own: [Item] = []
     /// The stretch written into, while the items fit in it.
-    private var stretch: UnsafeMutablePointer<Item>?
-    private let room: Int
+    private var stretch: Stretch<Item>?
     private(set) var count = 0
 
     /// A list of its own, with room reserved for about `capacity` items.
     init(capacity: Int) {
         own.reserveCapacity(capacity)
         stretch = nil
-        room = 0
     }
 
-    /// A list written into `room` items from `stretch`, which must outlive the parse (a list
-    /// of its own when there is no stretch).
-    init(stretch: UnsafeMutablePointer<Item>?, room: Int) {
+    /// A list written into `stretch` while it has room.
+    init(stretch: Stretch<Item>) {
         self.stretch = stretch
-        self.room = stretch == nil ? 0 : room
     }
 
     /// Whether the items are in the stretch given (none of them in `own`).
@@ -32,8 +26,8 @@ struct ParsedList<Item: BitwiseCopyable> {
 
     @inline(__always)
     mutating func append(_ item: Item) {
-        if let stretch, count < room {
-            (stretch + count).initialize(to: item)
+        if let stretch, count < stretch.room {
+            stretch[count] = item
         } else {
             appendOwn(item)
         }
@@ -43,7 +37,7 @@ struct ParsedList<Item: BitwiseCopyable> {
     private mutating func appendOwn(_ item: Item) {
         if let stretch {
             // The stretch is full: what it holds moves into an array of its own.
-            own = Array(UnsafeBufferPointer(start: stretch, count: count))
+            own = stretch.prefix(count)
             self.stretch = nil
         }
         own.append(item)
@@ -53,7 +47,7 @@ struct ParsedList<Item: BitwiseCopyable> {
     func items(_ range: Range<Int>) -> [Item] {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
         guard let stretch else { return Array(own[range]) }
-        return Array(UnsafeBufferPointer(start: stretch + range.lowerBound, count: range.count))
+        return range.map { stretch[$0] }
     }
 
     /// Drops the items from `index` on.

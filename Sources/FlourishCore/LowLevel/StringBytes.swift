@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Questions about a string's UTF-8 bytes, answered on its contiguous storage (the generic
 /// `utf8.contains` walks the view index by index). An ASCII byte in UTF-8 is always that
@@ -12,9 +7,7 @@ enum StringBytes {
     /// Each wanted byte is searched for many bytes a step (`ByteSearch`: a description costs a
     /// few instructions a word, not a comparison a byte per wanted byte).
     static func contains(_ text: String, anyOf bytes: StaticString) -> Bool {
-        let wanted = UnsafeBufferPointer(start: bytes.utf8Start, count: bytes.utf8CodeUnitCount)
-        var copy = text
-        return copy.withUTF8 { stored in wanted.contains { ByteSearch.contains($0, in: stored) } }
+        text.withView { stored in bytes.view.contains { stored.contains($0) } }
     }
 
     /// A string's two words as it is stored: the text itself for a short one, where its bytes
