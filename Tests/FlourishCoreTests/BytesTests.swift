@@ -1,7 +1,7 @@
 import Testing
 @testable import FlourishCore
 
-/// The byte module (`Sources/FlourishCore/Bytes/`): every function that looks at many bytes a
+/// The low-level module (`Sources/FlourishCore/LowLevel/`): every function that looks at many bytes a
 /// step agrees with its plain version, one byte or one character at a time, on random input
 /// of every length around the steps (issue 34: tricks live in one module, each beside its
 /// reference).
@@ -37,6 +37,28 @@ import Testing
                     other[other.count / 2] ^= 1
                     #expect(other.withUnsafeBufferPointer { ByteSearch.equal(buffer, $0) == ByteSearch.plainEqual(buffer, $0) })
                     #expect(other.withUnsafeBufferPointer { !ByteSearch.equal(buffer, $0) })
+                }
+            }
+        }
+    }
+
+    /// The name hash (eight bytes a word, the last word read past the name when the view goes
+    /// on) agrees with the same words made a byte at a time, for every range of random bytes;
+    /// a view's `first(_:else:from:to:)` stops where a byte loop stops.
+    @Test func hashesAndWordStopsAgreeWithPlainLoops() {
+        for bytes in Self.samples(Self.tricky, seed: 7) {
+            bytes.withView { view in
+                for start in [0, 1, 3, 8] where start <= view.count {
+                    for end in Set([start, min(view.count, start + 1), min(view.count, start + 7), min(view.count, start + 9),
+                                    min(view.count, start + 24), view.count]) where end >= start {
+                        #expect(view.hash(start..<end) == view.plainHash(start..<end), "\(bytes) \(start)..<\(end)")
+                        // (Within a line: the word test also stops at a line feed, a line's end.)
+                        guard !view.part(start..<end).contains(0x0A) else { continue }
+                        let stop = view.first(ByteWord.endsWord, else: ByteCursor.continuesWord, from: start, to: end)
+                        var expected = start
+                        while expected < end && ByteCursor.continuesWord(view[expected]) { expected += 1 }
+                        #expect(stop == expected, "\(bytes) \(start)..<\(end)")
+                    }
                 }
             }
         }

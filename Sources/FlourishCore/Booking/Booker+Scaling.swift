@@ -4,14 +4,37 @@ extension Booker {
     /// for 64 bits once scaled, or one written with another currency's code is reported; its
     /// entry or directive is left out of the booked ledger (its names are still checked).
     static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) {
-        let decimals = currency.decimals
-        let declared = ledger.currency != nil
-        var powers: [Int64] = [1]
-        for _ in 0..<decimals { powers.append(powers[powers.count - 1] * 10) }
+        var scaler = Scaler(ledger: ledger, currency: currency)
+        scalePostings(&ledger, &scaler)
+        scaleSchedules(&ledger, &scaler)
+        scaleDirectives(&ledger, &scaler)
+        diagnostics += scaler.diagnostics
+        ledger.amountScales = [:]
+        ledger.scaledFiles = ledger.files.count
+    }
+
+    /// Scales written amounts, reporting each that cannot be.
+    private struct Scaler {
+        let files: [SourceFile]
+        let amountCodes: [SourceLocation: Located<String>]
+        let currency: Currency
+        let declared: Bool
+        let powers: [Int64]
+        var diagnostics: [Diagnostic] = []
+
+        init(ledger: Ledger, currency: Currency) {
+            files = ledger.files
+            amountCodes = ledger.amountCodes
+            self.currency = currency
+            declared = ledger.currency != nil
+            var powers: [Int64] = [1]
+            for _ in 0..<currency.decimals { powers.append(powers[powers.count - 1] * 10) }
+            self.powers = powers
+        }
 
         /// The number as written (the amount's location may include a currency code after it).
         func number(_ location: SourceLocation) -> (text: String, location: SourceLocation) {
-            let bytes = ledger.files[Int(location.file)].bytes
+            let bytes = files[Int(location.file)].bytes
             var end = Int(location.start)
             while end < Int(location.end) && !ByteClass.isBlank(bytes[end]) { end += 1 }
             let range = Int(location.start)..<end
@@ -19,8 +42,9 @@ extension Booker {
         }
 
         /// The amount in minor units, or nil after reporting why it has none.
-        func scaled(_ written: Money, scale: Int, at location: SourceLocation) -> Money? {
-            if declared, let code = ledger.amountCodes[location], code.value != currency.code {
+        mutating func scaled(_ written: Money, scale: Int, at location: SourceLocation) -> Money? {
+            let decimals = currency.decimals
+            if declared, let code = amountCodes[location], code.value != currency.code {
                 diagnostics.append(Diagnostic(.secondCurrency(code.value, ledgerCurrency: currency.code), at: code.location))
                 return nil
             }
@@ -40,26 +64,30 @@ extension Booker {
             return Money(minorUnits: value)
         }
 
-        // Split lines: a line that cannot be scaled leaves its entry out.
-        var unscaled: [Int] = []
-        let checkCodes = declared && !ledger.amountCodes.isEmpty
+        /// Scales split line `line` in place; false when it cannot be.
+        mutating func scale(line: Int, of ledger: inout Ledger) -> Bool {
+            guard let location = ledger.postings[line].amountLocation else { return true }
+            guard let amount = scaled(ledger.postings[line].amount, scale: Int(ledger.postings[line].amountScale), at: location) else { return false }
+            ledger.postings[line].amount = amount
+            ledger.postings[line].amountScale = UInt8(currency.decimals)
+            return true
+        }
+    }
+
+    /// Split lines: a line that cannot be scaled leaves its entry out.
+    private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler) {
+        let decimals = scaler.currency.decimals
+        let checkCodes = scaler.declared && !ledger.amountCodes.isEmpty
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
+        var unscaled: [Int] = []
         if !allScaled {
             for (number, entry) in ledger.entries.enumerated() {
                 var good = true
-                for line in entry.postings {
-                    let scale = Int(ledger.postings[line].amountScale)
-                    // The common case: written with the currency's decimals, no code to check.
-                    if scale == decimals && !checkCodes { continue }
-                    guard let location = ledger.postings[line].amountLocation else { continue }
-                    if let amount = scaled(ledger.postings[line].amount, scale: scale, at: location) {
-                        ledger.postings[line].amount = amount
-                        ledger.postings[line].amountScale = UInt8(decimals)
-                    } else {
-                        good = false
-                    }
+                // The common case: written with the currency's decimals, no code to check.
+                for line in entry.postings where checkCodes || Int(ledger.postings[line].amountScale) != decimals {
+                    if !scaler.scale(line: line, of: &ledger) { good = false }
                 }
                 if !good { unscaled.append(number) }
             }
@@ -69,35 +97,32 @@ extension Booker {
             let dropped = Set(unscaled)
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
-        // A schedule's template lines, likewise: one that cannot be scaled leaves the schedule out.
-        if !ledger.schedules.isEmpty {
-            var kept: [Schedule] = []
-            for schedule in ledger.schedules {
-                var good = true
-                for line in schedule.postings {
-                    guard let location = ledger.postings[line].amountLocation else { continue }
-                    if let amount = scaled(ledger.postings[line].amount, scale: Int(ledger.postings[line].amountScale), at: location) {
-                        ledger.postings[line].amount = amount
-                        ledger.postings[line].amountScale = UInt8(decimals)
-                    } else {
-                        good = false
-                    }
-                }
-                if good { kept.append(schedule) }
-            }
-            ledger.schedules = kept
-        }
+    }
 
-        // Directives: one that cannot be scaled is left out.
+    /// A schedule's template lines, likewise: one that cannot be scaled leaves the schedule out.
+    private static func scaleSchedules(_ ledger: inout Ledger, _ scaler: inout Scaler) {
+        guard !ledger.schedules.isEmpty else { return }
+        var kept: [Schedule] = []
+        for schedule in ledger.schedules {
+            var good = true
+            for line in schedule.postings where !scaler.scale(line: line, of: &ledger) { good = false }
+            if good { kept.append(schedule) }
+        }
+        ledger.schedules = kept
+    }
+
+    /// Directives: one that cannot be scaled is left out.
+    private static func scaleDirectives(_ ledger: inout Ledger, _ scaler: inout Scaler) {
         let scaledFiles = ledger.scaledFiles
+        let scales = ledger.amountScales
         func scaleAll<Item>(_ items: inout [Item], _ amount: WritableKeyPath<Item, Located<Money>>) {
             guard !items.isEmpty else { return }
             items = items.compactMap { item in
                 var item = item
                 let written = item[keyPath: amount]
                 if Int(written.location.file) < scaledFiles { return item }
-                let scale = Int(ledger.amountScales[written.location] ?? 0)
-                guard let value = scaled(written.value, scale: scale, at: written.location) else { return nil }
+                let scale = Int(scales[written.location] ?? 0)
+                guard let value = scaler.scaled(written.value, scale: scale, at: written.location) else { return nil }
                 item[keyPath: amount].value = value
                 return item
             }
@@ -113,7 +138,5 @@ extension Booker {
         scaleAll(&ledger.incomes, \.amount)
         scaleAll(&ledger.subscriptions, \.amount)
         scaleAll(&ledger.snapshotAssertions, \.amount)
-        ledger.amountScales = [:]
-        ledger.scaledFiles = ledger.files.count
     }
 }

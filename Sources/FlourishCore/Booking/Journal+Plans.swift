@@ -174,6 +174,14 @@ extension Journal {
     /// the plans' names looked for at once in each description (`NeedleSet`) and its tags
     /// looked up, so only the plans named there are asked whether the entry pays them.
     private func match(in range: ClosedRange<CivilDate>) -> [Occurrence] {
+        let search = PlanSearch(self, range)
+        let candidates = paymentCandidates(search)
+        return assignPayments(search.wanted, candidates)
+    }
+
+    /// What the matching looks for: each plan's occurrences in the range and the span of
+    /// entries that can pay them, the plans' names (ASCII ones folded, others lowered) and tags.
+    private struct PlanSearch {
         struct Wanted {
             var dates: [CivilDate]
             var low: CivilDate
@@ -184,29 +192,39 @@ extension Journal {
         var ascii: [(text: [UInt8], rank: Int)] = []
         var unicode: [(text: [UInt8], rank: Int)] = []
         var byTag: [String: [Int]] = [:]
-        // Whether any plan can be paid by a line on a name (its categories, or its accounts).
-        var paysTo = [Bool](repeating: false, count: ledger.names.names.count)
-        for (number, plan) in plans.enumerated() {
-            let window = Self.matchWindow(plan.recurrence)
-            let dates = plan.recurrence.occurrences(in: range)
-            guard let firstDate = dates.first, let lastDate = dates.last else { wanted.append(nil); continue }
-            let categories = plan.lines.map(\.target).filter { index.kind(of: $0) == .category || index.kind(of: $0) == .incomeCategory }
-            let name = PlanName(plan.name, targets: categories.isEmpty ? plan.lines.map(\.target) : categories)
-            wanted.append(Wanted(dates: dates, low: firstDate.adding(days: -window), high: lastDate.adding(days: window), name: name))
-            for target in name.targets { paysTo[Int(target)] = true }
-            if name.isASCII {
-                if !name.folded.isEmpty { ascii.append((name.folded, number)) }
-            } else {
-                unicode.append((Array(name.lowered.utf8), number))
+        /// Whether any plan can be paid by a line on a name (its categories, or its accounts).
+        var paysTo: [Bool]
+
+        init(_ journal: Journal, _ range: ClosedRange<CivilDate>) {
+            paysTo = [Bool](repeating: false, count: journal.ledger.names.names.count)
+            for (number, plan) in journal.plans.enumerated() {
+                let window = Journal.matchWindow(plan.recurrence)
+                let dates = plan.recurrence.occurrences(in: range)
+                guard let firstDate = dates.first, let lastDate = dates.last else { wanted.append(nil); continue }
+                let categories = plan.lines.map(\.target).filter {
+                    journal.index.kind(of: $0) == .category || journal.index.kind(of: $0) == .incomeCategory
+                }
+                let name = PlanName(plan.name, targets: categories.isEmpty ? plan.lines.map(\.target) : categories)
+                wanted.append(Wanted(dates: dates, low: firstDate.adding(days: -window), high: lastDate.adding(days: window), name: name))
+                for target in name.targets { paysTo[Int(target)] = true }
+                if name.isASCII {
+                    if !name.folded.isEmpty { ascii.append((name.folded, number)) }
+                } else {
+                    unicode.append((Array(name.lowered.utf8), number))
+                }
+                byTag[name.tag, default: []].append(number)
             }
-            byTag[name.tag, default: []].append(number)
         }
-        let known = wanted.compactMap { $0 }
-        guard let low = known.map(\.low).min(), let high = known.map(\.high).max() else { return [] }
-        let asciiNames = NeedleSet(ascii)
-        let unicodeNames = unicode.isEmpty ? nil : NeedleSet(unicode)
-        // The entries that can pay each plan, by date.
+    }
+
+    /// Per plan, the entries that can pay it, by date: found in one pass over the entries in
+    /// the span, each read further only when it has a line a plan can be paid by and names a plan.
+    private func paymentCandidates(_ search: PlanSearch) -> [[(date: CivilDate, entry: Int)]] {
         var candidates = [[(date: CivilDate, entry: Int)]](repeating: [], count: plans.count)
+        let known = search.wanted.compactMap { $0 }
+        guard let low = known.map(\.low).min(), let high = known.map(\.high).max() else { return candidates }
+        let asciiNames = NeedleSet(search.ascii)
+        let unicodeNames = search.unicode.isEmpty ? nil : NeedleSet(search.unicode)
         // Items are in date order: start at the first one in the span.
         var first = 0
         var count = items.count
@@ -220,24 +238,30 @@ extension Journal {
             guard case .entry(let i) = item.kind else { continue }
             let entry = ledger.entries[i]
             // Only an entry with a line a plan can be paid by is read further (most are not).
-            guard entry.postings.contains(where: { paysTo[Int(ledger.postings[$0].target.id)] }) else { continue }
+            guard entry.postings.contains(where: { search.paysTo[Int(ledger.postings[$0].target.id)] }) else { continue }
             named.removeAll(keepingCapacity: true)
             let bytes = ledger.files[Int(entry.location.file)].bytes[entry.location.range]
             // Names compared as `PlanName.occurs` does: ASCII letters folded; other names in
             // the description lowered whole (the check below says whether they truly occur).
             asciiNames.forEachRank(in: bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }) { named.append($0) }
             if let unicodeNames { unicodeNames.forEachRank(in: Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)) { named.append($0) } }
-            for tag in ledger.tags(of: entry) { named += byTag[ledger.names[tag.id].lowercased()] ?? [] }
+            for tag in ledger.tags(of: entry) { named += search.byTag[ledger.names[tag.id].lowercased()] ?? [] }
             guard !named.isEmpty else { continue }
             named.sort()
             var previous = -1
             for number in named where number != previous {
                 previous = number
-                guard let plan = wanted[number], plan.low <= item.date, item.date <= plan.high,
+                guard let plan = search.wanted[number], plan.low <= item.date, item.date <= plan.high,
                       self.entry(entry, canPay: plans[number], name: plan.name) else { continue }
                 candidates[number].append((item.date, i))
             }
         }
+        return candidates
+    }
+
+    /// Each occurrence, in date order, takes the nearest candidate within its window not
+    /// taken already (the earlier entry on a tie).
+    private func assignPayments(_ wanted: [PlanSearch.Wanted?], _ candidates: [[(date: CivilDate, entry: Int)]]) -> [Occurrence] {
         var found: [Occurrence] = []
         for (number, plan) in wanted.enumerated() {
             guard let plan else { continue }

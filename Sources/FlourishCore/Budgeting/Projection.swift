@@ -33,73 +33,108 @@ public struct Projection: Sendable {
 
     public static func make(_ journal: consuming Journal, after start: CivilDate, through end: CivilDate) -> Projection {
         let ledger = journal.ledger
-        let decimals = journal.currency.decimals
-        func amount(_ money: Money) -> String { money.formatted(decimals: decimals, grouping: false) }
         let account = ledger.accounts.first { journal.onBudget[Int($0.name.id)] && $0.kind == .checking }
             ?? ledger.accounts.first { journal.onBudget[Int($0.name.id)] }
         guard let account, start < end else { return Projection(journal: journal, events: [], diagnostics: []) }
-        let paying = StringLiteral.name(ledger.names[account.name.id])
+        var writer = Writer(journal: copy journal, paying: StringLiteral.name(ledger.names[account.name.id]))
+        let first = start.adding(days: 1)
+        let billed = writer.plans(in: first...end)
+        writer.earmarks(after: start, through: end, billed: billed)
+        writer.income(in: first...end)
+        writer.allowance(in: first...end)
+
+        // Booked with the ledger: the projection parsed as one more file and added to the
+        // booked ledger (its own files are not read again), then all of it booked once more.
+        let generated = Parser.parse(SourceFile(path: "(forecast)", text: writer.text), fileIndex: ledger.files.count)
+        let events = writer.events.sorted { $0.date < $1.date }
+        // The journal given goes first: its ledger's long lists are then held only here, and
+        // grow by the projection's lines instead of being copied whole beside the originals.
+        _ = consume writer
+        _ = consume journal
+        let booked = Booker.book(LedgerLoader.extended(consume ledger, with: generated))
+        let problems = (generated.diagnostics + booked.diagnostics).filter { $0.severity == .error }
+        return Projection(journal: booked.journal, events: events, diagnostics: problems)
+    }
+
+    /// The projection's text and events, written kind by kind.
+    private struct Writer {
+        let journal: Journal
+        /// The account that pays and receives, as written.
+        let paying: String
         var events: [Event] = []
         var text = "category \(StringLiteral.name(allowanceCategory))\ncategory \(StringLiteral.name(billCategory))\n"
             + "category \(StringLiteral.name(incomeCategory)) income\n"
-        func entry(_ date: CivilDate, _ description: String, _ lines: [(String, Money)]) {
+
+        init(journal: Journal, paying: String) {
+            self.journal = journal
+            self.paying = paying
+        }
+
+        mutating func entry(_ date: CivilDate, _ description: String, _ lines: [(String, Money)]) {
             text += "\(date) \(StringLiteral.description(description))\n"
-            for (target, value) in lines { text += "  \(target)  \(amount(value))\n" }
-        }
-        let first = start.adding(days: 1)
-
-        // Schedules and subscriptions: each occurrence not recorded yet.
-        // By month, the categories a plan pays and every category above them.
-        var billed: [BudgetMonth: Set<Int32>] = [:]
-        for occurrence in journal.occurrences(in: first...end) where occurrence.entry == nil {
-            let plan = journal.plans[occurrence.plan]
-            var lines = plan.lines.map { (StringLiteral.name(ledger.names[$0.target]), $0.amount) }
-            if case .subscription(let i) = plan.source, ledger.subscriptions[i].category == nil {
-                lines.append((StringLiteral.name(billCategory), plan.expense))
-            }
-            entry(occurrence.due, plan.name, lines)
-            let month = journal.month(containing: occurrence.due)
-            for category in plan.categories {
-                var up = category
-                while up >= 0, billed[month, default: []].insert(up).inserted { up = journal.parent[Int(up)] }
-            }
-            let change = plan.lines.filter { journal.onBudget[Int($0.target)] }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
-            events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location))
+            for (target, value) in lines { text += "  \(target)  \(value.formatted(decimals: journal.currency.decimals, grouping: false))\n" }
         }
 
-        // Earmarks: paid on their due day (the month's last day without one), each month.
-        var month = journal.month(containing: first)
-        // An overflow here is the forecast's own run's to report (ForecastReport).
-        let snapshot = (try? BucketEngine(copy journal).snapshot(at: start)) ?? nil
-        let paid = Set(snapshot?.earmarks.filter { $0.paid != nil }.map(\.category) ?? [])
-        while month.first <= end {
-            for earmark in journal.earmarks(on: max(month.first, first)) {
-                let category = earmark.category.id
-                var due = month.date(ofDay: earmark.dueDay?.value ?? 31)
-                if due > month.last { due = month.last }
-                if month.contains(start) {
-                    // This month's: not if paid already; if its day has passed, tomorrow.
-                    let name = ledger.names[category]
-                    if paid.contains(name) { continue }
-                    if due <= start { due = first }
+        /// Schedules and subscriptions: each occurrence not recorded yet. Returns, by month,
+        /// the categories a plan pays and every category above them.
+        mutating func plans(in days: ClosedRange<CivilDate>) -> [BudgetMonth: Set<Int32>] {
+            let ledger = journal.ledger
+            var billed: [BudgetMonth: Set<Int32>] = [:]
+            for occurrence in journal.occurrences(in: days) where occurrence.entry == nil {
+                let plan = journal.plans[occurrence.plan]
+                var lines = plan.lines.map { (StringLiteral.name(ledger.names[$0.target]), $0.amount) }
+                if case .subscription(let i) = plan.source, ledger.subscriptions[i].category == nil {
+                    lines.append((StringLiteral.name(billCategory), plan.expense))
                 }
-                // Not when a schedule or subscription pays this category (or one below it) this month.
-                guard due >= first, due <= end, billed[month]?.contains(category) != true else { continue }
-                let name = StringLiteral.name(ledger.names[category])
-                let value = earmark.amount.value
-                entry(due, "\(ledger.names[category]) (earmark)", [(name, value), (paying, value.negated ?? .zero)])
-                events.append(Event(date: due, what: "earmark \(ledger.names[category])", amount: value.negated ?? .zero,
-                                    source: earmark.location))
+                entry(occurrence.due, plan.name, lines)
+                let month = journal.month(containing: occurrence.due)
+                for category in plan.categories {
+                    var up = category
+                    while up >= 0, billed[month, default: []].insert(up).inserted { up = journal.parent[Int(up)] }
+                }
+                let change = plan.lines.filter { journal.onBudget[Int($0.target)] }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
+                events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location))
             }
-            month = month.next
+            return billed
         }
 
-        // Expected income, when no schedule brings income.
-        let scheduledIncome = journal.plans.contains { plan in plan.lines.contains { journal.index.kind(of: $0.target) == .incomeCategory } }
-        if !scheduledIncome {
+        /// Earmarks: paid on their due day (the month's last day without one), each month; not
+        /// in a month a schedule or subscription pays the category (or one below it).
+        mutating func earmarks(after start: CivilDate, through end: CivilDate, billed: [BudgetMonth: Set<Int32>]) {
+            let ledger = journal.ledger
+            let first = start.adding(days: 1)
             var month = journal.month(containing: first)
-            if month.first < first { month = month.next }
+            // An overflow here is the forecast's own run's to report (ForecastReport).
+            let snapshot = (try? BucketEngine(journal).snapshot(at: start)) ?? nil
+            let paid = Set(snapshot?.earmarks.filter { $0.paid != nil }.map(\.category) ?? [])
             while month.first <= end {
+                for earmark in journal.earmarks(on: max(month.first, first)) {
+                    let category = earmark.category.id
+                    var due = month.date(ofDay: earmark.dueDay?.value ?? 31)
+                    if due > month.last { due = month.last }
+                    if month.contains(start) {
+                        // This month's: not if paid already; if its day has passed, tomorrow.
+                        if paid.contains(ledger.names[category]) { continue }
+                        if due <= start { due = first }
+                    }
+                    guard due >= first, due <= end, billed[month]?.contains(category) != true else { continue }
+                    let name = StringLiteral.name(ledger.names[category])
+                    let value = earmark.amount.value
+                    entry(due, "\(ledger.names[category]) (earmark)", [(name, value), (paying, value.negated ?? .zero)])
+                    events.append(Event(date: due, what: "earmark \(ledger.names[category])", amount: value.negated ?? .zero,
+                                        source: earmark.location))
+                }
+                month = month.next
+            }
+        }
+
+        /// Expected income on each month's first day, when no schedule brings income.
+        mutating func income(in days: ClosedRange<CivilDate>) {
+            let scheduledIncome = journal.plans.contains { plan in plan.lines.contains { journal.index.kind(of: $0.target) == .incomeCategory } }
+            guard !scheduledIncome else { return }
+            var month = journal.month(containing: days.lowerBound)
+            if month.first < days.lowerBound { month = month.next }
+            while month.first <= days.upperBound {
                 if let income = journal.expectedIncome(in: month),
                    let value = try? journal.monthlyIncome(in: month) {
                     entry(month.first, "Expected income", [(paying, value), (StringLiteral.name(incomeCategory), value.negated ?? .zero)])
@@ -109,25 +144,17 @@ public struct Projection: Sendable {
             }
         }
 
-        // The daily allowance, spent in full.
-        var day = first
-        while day <= end {
-            if let allowance = journal.allowance(on: day), allowance.amount.value > .zero {
-                let value = allowance.amount.value
-                entry(day, "Daily allowance", [(StringLiteral.name(allowanceCategory), value), (paying, value.negated ?? .zero)])
-                events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location))
+        /// The daily allowance, spent in full each day.
+        mutating func allowance(in days: ClosedRange<CivilDate>) {
+            var day = days.lowerBound
+            while day <= days.upperBound {
+                if let allowance = journal.allowance(on: day), allowance.amount.value > .zero {
+                    let value = allowance.amount.value
+                    entry(day, "Daily allowance", [(StringLiteral.name(allowanceCategory), value), (paying, value.negated ?? .zero)])
+                    events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location))
+                }
+                day = day.adding(days: 1)
             }
-            day = day.adding(days: 1)
         }
-
-        // Booked with the ledger: the projection parsed as one more file and added to the
-        // booked ledger (its own files are not read again), then all of it booked once more.
-        let generated = Parser.parse(SourceFile(path: "(forecast)", text: text), fileIndex: ledger.files.count)
-        // The journal given goes first: its ledger's long lists are then held only here, and
-        // grow by the projection's lines instead of being copied whole beside the originals.
-        _ = consume journal
-        let booked = Booker.book(LedgerLoader.extended(consume ledger, with: generated))
-        let problems = (generated.diagnostics + booked.diagnostics).filter { $0.severity == .error }
-        return Projection(journal: booked.journal, events: events.sorted { $0.date < $1.date }, diagnostics: problems)
     }
 }

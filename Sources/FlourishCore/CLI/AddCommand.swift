@@ -127,52 +127,79 @@ enum AddCommand {
         case .failure(let stop): return stop.code
         }
         let journal = file.before
-        let resolver = NameResolver(journal)
+        let dialog = Dialog(context: context)
+        guard let date = askDate(dialog, context), let description = dialog.askUntilGiven("Description"),
+              let lines = askLines(dialog, journal, defaults: defaults(for: description, journal, context)) else {
+            context.stdout.write("\ncancelled; \(path) not changed\n")
+            return .problems
+        }
+        let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : .cleared
+        let entry = entryText(date: date.description, description: description, status: status, tags: invocation.repeated["--tag"] ?? [], lines: lines)
+        context.stdout.write("\n" + entry)
+        if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
+        context.stdout.write("added to \(path)\n")
+        return .success
+    }
+
+    /// Questions on the terminal: each answer trimmed, Enter taking the default; nil at the
+    /// end of input (the dialog is cancelled).
+    private struct Dialog {
+        let context: Flourish.Context
+
         func ask(_ question: String, _ fallback: String?) -> String? {
             context.stdout.write(question + (fallback.map { " [\($0)]" } ?? "") + ": ")
             guard let answer = context.input() else { return nil }
             let trimmed = answer.trimmingBlanks
             return trimmed.isEmpty ? (fallback ?? "") : trimmed
         }
-        func cancelled() -> ExitCode {
-            context.stdout.write("\ncancelled; \(path) not changed\n")
-            return .problems
+
+        /// Asked again until something is given.
+        func askUntilGiven(_ question: String) -> String? {
+            while true {
+                guard let answer = ask(question, nil) else { return nil }
+                if !answer.isEmpty { return answer }
+            }
         }
-        var date = context.today()
+    }
+
+    private static func askDate(_ dialog: Dialog, _ context: Flourish.Context) -> CivilDate? {
+        let today = context.today()
         while true {
-            guard let answer = ask("Date", date.description) else { return cancelled() }
+            guard let answer = dialog.ask("Date", today.description) else { return nil }
             do {
-                date = try parseDate(answer, context)
-                break
+                return try parseDate(answer, context)
             } catch {
                 context.stdout.write("'\(answer)' is not a date; write YYYY-MM-DD, 'today' or 'yesterday'\n")
             }
         }
-        var description = ""
-        while description.isEmpty {
-            guard let answer = ask("Description", nil) else { return cancelled() }
-            description = answer
-        }
-        // The latest entry with a similar description gives the defaults.
+    }
+
+    /// The lines of the latest entry with a similar description: the defaults offered.
+    private static func defaults(for description: String, _ journal: Journal, _ context: Flourish.Context) -> [(target: String, amount: Money)] {
+        let wanted = CategoryProposal.words(description)
         let similar = journal.ledger.entries.last { entry in
             let words = CategoryProposal.words(journal.ledger.description(of: entry))
-            let wanted = CategoryProposal.words(description)
             return !wanted.isEmpty && wanted.intersection(words).count * 2 >= min(wanted.count, words.count)
         }
-        var defaults: [(target: String, amount: Money)] = []
-        if let similar {
-            defaults = journal.ledger.postings[similar.postings].map { (journal.name($0.target.id), $0.amount) }
-            context.stdout.write("(defaults from \(similar.date) \(StringLiteral.quote(journal.ledger.description(of: similar))))\n")
-        }
+        guard let similar else { return [] }
+        context.stdout.write("(defaults from \(similar.date) \(StringLiteral.quote(journal.ledger.description(of: similar))))\n")
+        return journal.ledger.postings[similar.postings].map { (journal.name($0.target.id), $0.amount) }
+    }
+
+    /// The split lines, asked one by one until they balance and `.` (or Enter after two) ends
+    /// them; nil when the dialog is cancelled.
+    private static func askLines(_ dialog: Dialog, _ journal: Journal, defaults: [(target: String, amount: Money)]) -> [EntryPlan.Line]? {
+        let context = dialog.context
+        let resolver = NameResolver(journal)
         let decimals = journal.currency.decimals
         var lines: [EntryPlan.Line] = []
         var sum = Money.zero
         var index = 0
         while true {
             let fallbackTarget = index < defaults.count ? defaults[index].target : (index >= 2 && sum == .zero ? "." : nil)
-            guard let target = ask("Account, category or person \(index + 1)\(index >= 2 ? " (. to finish)" : "")", fallbackTarget) else { return cancelled() }
+            guard let target = dialog.ask("Account, category or person \(index + 1)\(index >= 2 ? " (. to finish)" : "")", fallbackTarget) else { return nil }
             if target == "." || (target.isEmpty && index >= 2) {
-                if sum == .zero { break }
+                if sum == .zero { return lines }
                 context.stdout.write("the lines sum to \(sum.formatted(decimals: decimals)); add a line of \(((try? -sum) ?? sum).formatted(decimals: decimals))\n")
                 continue
             }
@@ -187,14 +214,13 @@ enum AddCommand {
             // The default amount: the similar entry's, else what balances the entry.
             let balancing = (try? -sum) ?? .zero
             let fallback = index < defaults.count && index < (defaults.count - 1) ? defaults[index].amount : balancing
-            guard let written = ask("Amount \(index + 1)", fallback.formatted(decimals: decimals, grouping: false)) else { return cancelled() }
+            guard let written = dialog.ask("Amount \(index + 1)", fallback.formatted(decimals: decimals, grouping: false)) else { return nil }
             guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(written.utf8))), value.scale <= decimals,
                   let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
                 context.stdout.write("'\(written)' is not an amount in \(journal.currency.code)\n")
                 continue
             }
-            let amount = Money(minorUnits: minor)
-            guard let next = try? sum + amount else {
+            guard let next = try? sum + Money(minorUnits: minor) else {
                 context.stdout.write("that amount is too large\n")
                 continue
             }
@@ -202,11 +228,5 @@ enum AddCommand {
             lines.append(EntryPlan.Line(target: resolved, amount: written, goal: nil, kinds: EntryPlan.anyTarget))
             index += 1
         }
-        let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : .cleared
-        let entry = entryText(date: date.description, description: description, status: status, tags: invocation.repeated["--tag"] ?? [], lines: lines)
-        context.stdout.write("\n" + entry)
-        if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
-        context.stdout.write("added to \(path)\n")
-        return .success
     }
 }

@@ -13,17 +13,7 @@ enum ConvertCommand {
             context.stdout.write(HelpText.convert)
             return .success
         }
-        let formats = Format.allCases.map(\.rawValue)
-        guard let word = invocation.operands.first else {
-            throw Invocation.UsageError(message: "convert from what? One of: " + formats.joined(separator: ", "))
-        }
-        guard let format = Format(rawValue: word) else {
-            var message = "unknown format '\(word)'; convert reads: " + formats.joined(separator: ", ")
-            if let suggestion = Suggestion.closest(to: word, among: formats + ["ledger", "hledger"]) {
-                message += "\nDid you mean '\(suggestion == "ledger" || suggestion == "hledger" ? "journal" : suggestion)'?"
-            }
-            throw Invocation.UsageError(message: message)
-        }
+        let format = try Self.format(invocation)
         guard invocation.operands.count == 2 else {
             throw Invocation.UsageError(message: invocation.operands.count < 2 ? "name the file to convert" : "convert one file at a time (its includes are read with it)")
         }
@@ -34,16 +24,10 @@ enum ConvertCommand {
             context.stderr.write("Error: \(refusal)\n")
             return .usage
         }
-        var mapping: [String: AccountMapping.Target] = [:]
-        if let mapPath = invocation.values["--map"] {
-            let bytes: [UInt8]
-            do { bytes = try FileSystem.read(mapPath) } catch { return context.cannotRead(error) }
-            let parsed = AccountMapping.parse(String(decoding: bytes, as: UTF8.self), file: mapPath)
-            guard parsed.problems.isEmpty else {
-                context.stderr.write(parsed.problems.map { "Error: \($0)\n" }.joined())
-                return .problems
-            }
-            mapping = parsed.mapping
+        let mapping: [String: AccountMapping.Target]
+        switch readMapping(invocation.values["--map"], context) {
+        case .success(let read): mapping = read
+        case .failure(let failed): return failed.code
         }
         let read = format == .journal ? JournalReader.read(path, allowedIncludes: context.allowedIncludes)
             : BeancountReader.read(path, allowedIncludes: context.allowedIncludes)
@@ -69,11 +53,7 @@ enum ConvertCommand {
         if !outcome.incomplete.isEmpty {
             context.stderr.write("totals that differ from the original's (lines not converted): " + outcome.incomplete.sorted().joined(separator: ", ") + "\n")
         }
-        let summary = "converted \(counted(outcome.transactions, "transaction")), \(counted(outcome.assertions, "balance assertion")), "
-            + "\(counted(outcome.budgets, "budget")), " + (outcome.schedules > 0 ? "\(counted(outcome.schedules, "schedule")), " : "")
-            + "\(counted(outcome.openings, "opening balance"))"
-            + (outcome.corrections > 0 ? ", \(counted(outcome.corrections, "correction")) for the account lines of transactions not converted" : "")
-            + (outcome.notConverted > 0 ? "; \(counted(outcome.notConverted, "line")) not converted" : "")
+        let summary = Self.summary(outcome)
         if invocation.flags.contains("--strict") && outcome.notConverted > 0 {
             context.stderr.write(summary + "\nError: --strict: \(counted(outcome.notConverted, "line")) could not be converted; nothing was written\n")
             return .problems
@@ -105,6 +85,45 @@ enum ConvertCommand {
         }
         context.stderr.write("ok: the converted ledger checks clean\n")
         return .success
+    }
+
+    /// The format named first: `journal` or `beancount`.
+    private static func format(_ invocation: Invocation) throws(Invocation.UsageError) -> Format {
+        let formats = Format.allCases.map(\.rawValue)
+        guard let word = invocation.operands.first else {
+            throw Invocation.UsageError(message: "convert from what? One of: " + formats.joined(separator: ", "))
+        }
+        guard let format = Format(rawValue: word) else {
+            var message = "unknown format '\(word)'; convert reads: " + formats.joined(separator: ", ")
+            if let suggestion = Suggestion.closest(to: word, among: formats + ["ledger", "hledger"]) {
+                message += "\nDid you mean '\(suggestion == "ledger" || suggestion == "hledger" ? "journal" : suggestion)'?"
+            }
+            throw Invocation.UsageError(message: message)
+        }
+        return format
+    }
+
+    /// The account mapping of `--map` (none without it), or the exit status once a problem
+    /// with it is said.
+    private static func readMapping(_ path: String?, _ context: Flourish.Context) -> Result<[String: AccountMapping.Target], ExitCodeError> {
+        guard let mapPath = path else { return .success([:]) }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(mapPath) } catch { return .failure(ExitCodeError(code: context.cannotRead(error))) }
+        let parsed = AccountMapping.parse(String(decoding: bytes, as: UTF8.self), file: mapPath)
+        guard parsed.problems.isEmpty else {
+            context.stderr.write(parsed.problems.map { "Error: \($0)\n" }.joined())
+            return .failure(ExitCodeError(code: .problems))
+        }
+        return .success(parsed.mapping)
+    }
+
+    /// What was converted, in one line.
+    private static func summary(_ outcome: Converter.Outcome) -> String {
+        "converted \(counted(outcome.transactions, "transaction")), \(counted(outcome.assertions, "balance assertion")), "
+            + "\(counted(outcome.budgets, "budget")), " + (outcome.schedules > 0 ? "\(counted(outcome.schedules, "schedule")), " : "")
+            + "\(counted(outcome.openings, "opening balance"))"
+            + (outcome.corrections > 0 ? ", \(counted(outcome.corrections, "correction")) for the account lines of transactions not converted" : "")
+            + (outcome.notConverted > 0 ? "; \(counted(outcome.notConverted, "line")) not converted" : "")
     }
 
     /// "3 transactions", "1 transaction".

@@ -30,58 +30,7 @@ enum InitCommand {
             context.stdout.write("A new budget in \(path). Enter takes the answer in brackets; Ctrl-D stops without writing.\n\n")
         }
         do throws(Asker.Cancelled) {
-            plan.currency = try asker.answer("Currency (a code: USD, EUR, GBP, CHF…)", flag: invocation.values["--currency"],
-                                             default: "USD", read: currency)
-            plan.monthStart = try asker.answer("Day the budgeting month begins (1-28)", flag: invocation.values["--month-start"],
-                                               default: "1", read: { day($0, in: 1...28, "--month-start") })
-            plan.display = try asker.answer("How amounts look (en-US, de-DE, fr-FR, de-CH, en-IN…; Enter for $1,234.50)",
-                                            flag: invocation.values["--display"], default: "", read: display)
-            let currency = plan.currency
-            if let yearly = invocation.values["--yearly-income"] {
-                guard invocation.values["--income"] == nil else { throw .usage(Invocation.UsageError(message: "use --income or --yearly-income, not both")) }
-                plan.income = try asker.answer("", flag: yearly, default: nil, read: { amount($0, currency, "--yearly-income") })
-                plan.incomeIsYearly = true
-            } else {
-                let income = try asker.answer("Income you expect each month (0 for none; end with 'yearly' for a yearly figure)",
-                                              flag: invocation.values["--income"], default: "0", read: { incomeAnswer($0, currency) })
-                plan.income = income.amount > .zero ? income.amount : nil
-                plan.incomeIsYearly = income.yearly
-            }
-            plan.savingsBasisPoints = try asker.answer("Share of income to save, in percent", flag: invocation.values["--savings"],
-                                                       default: "20", read: percent)
-            plan.accounts = try asker.list("Account", flags: invocation.repeated["--account"], read: { Self.account($0, currency) },
-                                           first: "Checking checking 0", ask: { number, asker throws(Asker.Cancelled) in
-                let name = try asker.ask("Account \(number): its name (Enter to finish)", default: number == 1 ? "Checking" : "")
-                guard !name.isEmpty else { return nil }
-                let kind = try asker.answer("  Kind of \(name) (checking, savings, cash, credit)", flag: nil,
-                                            default: guessKind(name).rawValue, read: { kindAnswer($0) })
-                let opening = try asker.answer("  What \(name) holds today (negative: owed on a card)", flag: nil,
-                                               default: "0", read: { amount($0, currency, "an opening balance") })
-                return InitPlan.AccountPlan(name: name, kind: kind, opening: opening)
-            })
-            plan.bills = try asker.list("Bill", flags: invocation.repeated["--bill"], read: { Self.bill($0, currency) },
-                                        first: nil, ask: { number, asker throws(Asker.Cancelled) in
-                let category = try asker.ask("A bill to set money aside for each month: its category (Rent, Power…; Enter to finish)", default: "")
-                guard !category.isEmpty else { return nil }
-                let monthly = try asker.answer("  How much \(category) is each month", flag: nil, default: nil,
-                                               read: { Self.amount($0, currency, "a bill's amount") })
-                let due = try asker.answer("  The day of the month it is due (1-31; Enter for none)", flag: nil, default: "",
-                                           read: { $0.isEmpty ? .success(nil) : day($0, in: 1...31, "a due day").map(Optional.some) })
-                return InitPlan.Bill(category: category, amount: monthly, due: due)
-            })
-            // The allowance offered: what keeps the savings target after the bills, as far as
-            // the money there is today can cover what the month sets aside.
-            let offer = plan.allowanceForTheTarget.map { plan.largestAllowance(upTo: $0, path: path) }
-            let question = offer.map { "Daily allowance (\($0 == plan.allowanceForTheTarget ? "keeps your \(InitPlan.percent(plan.savingsBasisPoints))% savings target after the bills" : "all that today's money can set aside"))" }
-                ?? "Daily allowance (0 for none)"
-            let allowance = try asker.answer(question, flag: invocation.values["--allowance"],
-                                             default: offer.map(plan.amount) ?? "0", read: { amount($0, currency, "--allowance") })
-            plan.allowance = allowance > .zero ? allowance : nil
-            plan.people = try asker.list("Person", flags: invocation.repeated["--person"], read: { .success($0) }, first: nil,
-                                         ask: { _, asker throws(Asker.Cancelled) in
-                let name = try asker.ask("Someone you share costs with (Enter to finish)", default: "")
-                return name.isEmpty ? nil : name
-            })
+            try ask(&plan, invocation, asker, path: path)
         } catch .usage(let problem) {
             throw problem
         } catch {
@@ -89,6 +38,75 @@ enum InitCommand {
             return .problems
         }
         if plan.accounts.isEmpty { plan.accounts = [InitPlan.AccountPlan(name: "Checking", kind: .checking, opening: .zero)] }
+        switch write(plan, to: path, context) {
+        case .success(let journal):
+            welcome(plan, journal, path: path, interactive: interactive, context)
+            return .success
+        case .failure(let failed):
+            return failed.code
+        }
+    }
+
+    /// Every question, in order: each answered by its flag when given, else asked when
+    /// interactive, else its default.
+    private static func ask(_ plan: inout InitPlan, _ invocation: Invocation, _ asker: Asker, path: String) throws(Asker.Cancelled) {
+        plan.currency = try asker.answer("Currency (a code: USD, EUR, GBP, CHF…)", flag: invocation.values["--currency"],
+                                         default: "USD", read: currency)
+        plan.monthStart = try asker.answer("Day the budgeting month begins (1-28)", flag: invocation.values["--month-start"],
+                                           default: "1", read: { day($0, in: 1...28, "--month-start") })
+        plan.display = try asker.answer("How amounts look (en-US, de-DE, fr-FR, de-CH, en-IN…; Enter for $1,234.50)",
+                                        flag: invocation.values["--display"], default: "", read: display)
+        let currency = plan.currency
+        if let yearly = invocation.values["--yearly-income"] {
+            guard invocation.values["--income"] == nil else { throw .usage(Invocation.UsageError(message: "use --income or --yearly-income, not both")) }
+            plan.income = try asker.answer("", flag: yearly, default: nil, read: { amount($0, currency, "--yearly-income") })
+            plan.incomeIsYearly = true
+        } else {
+            let income = try asker.answer("Income you expect each month (0 for none; end with 'yearly' for a yearly figure)",
+                                          flag: invocation.values["--income"], default: "0", read: { incomeAnswer($0, currency) })
+            plan.income = income.amount > .zero ? income.amount : nil
+            plan.incomeIsYearly = income.yearly
+        }
+        plan.savingsBasisPoints = try asker.answer("Share of income to save, in percent", flag: invocation.values["--savings"],
+                                                   default: "20", read: percent)
+        plan.accounts = try asker.list("Account", flags: invocation.repeated["--account"], read: { Self.account($0, currency) },
+                                       first: "Checking checking 0", ask: { number, asker throws(Asker.Cancelled) in
+            let name = try asker.ask("Account \(number): its name (Enter to finish)", default: number == 1 ? "Checking" : "")
+            guard !name.isEmpty else { return nil }
+            let kind = try asker.answer("  Kind of \(name) (checking, savings, cash, credit)", flag: nil,
+                                        default: guessKind(name).rawValue, read: { kindAnswer($0) })
+            let opening = try asker.answer("  What \(name) holds today (negative: owed on a card)", flag: nil,
+                                           default: "0", read: { amount($0, currency, "an opening balance") })
+            return InitPlan.AccountPlan(name: name, kind: kind, opening: opening)
+        })
+        plan.bills = try asker.list("Bill", flags: invocation.repeated["--bill"], read: { Self.bill($0, currency) },
+                                    first: nil, ask: { number, asker throws(Asker.Cancelled) in
+            let category = try asker.ask("A bill to set money aside for each month: its category (Rent, Power…; Enter to finish)", default: "")
+            guard !category.isEmpty else { return nil }
+            let monthly = try asker.answer("  How much \(category) is each month", flag: nil, default: nil,
+                                           read: { Self.amount($0, currency, "a bill's amount") })
+            let due = try asker.answer("  The day of the month it is due (1-31; Enter for none)", flag: nil, default: "",
+                                       read: { $0.isEmpty ? .success(nil) : day($0, in: 1...31, "a due day").map(Optional.some) })
+            return InitPlan.Bill(category: category, amount: monthly, due: due)
+        })
+        // The allowance offered: what keeps the savings target after the bills, as far as
+        // the money there is today can cover what the month sets aside.
+        let offer = plan.allowanceForTheTarget.map { plan.largestAllowance(upTo: $0, path: path) }
+        let question = offer.map { "Daily allowance (\($0 == plan.allowanceForTheTarget ? "keeps your \(InitPlan.percent(plan.savingsBasisPoints))% savings target after the bills" : "all that today's money can set aside"))" }
+            ?? "Daily allowance (0 for none)"
+        let allowance = try asker.answer(question, flag: invocation.values["--allowance"],
+                                         default: offer.map(plan.amount) ?? "0", read: { amount($0, currency, "--allowance") })
+        plan.allowance = allowance > .zero ? allowance : nil
+        plan.people = try asker.list("Person", flags: invocation.repeated["--person"], read: { .success($0) }, first: nil,
+                                     ask: { _, asker throws(Asker.Cancelled) in
+            let name = try asker.ask("Someone you share costs with (Enter to finish)", default: "")
+            return name.isEmpty ? nil : name
+        })
+    }
+
+    /// The ledger the plan makes, checked, written to `path` if it checks clean: the booked
+    /// journal, or why not once it is said.
+    private static func write(_ plan: InitPlan, to path: String, _ context: Flourish.Context) -> Result<Journal, ExitCodeError> {
         let checked = plan.checked(allowance: plan.allowance, path: path)
         let errors = checked.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else {
@@ -98,17 +116,22 @@ enum InitCommand {
                 context.stderr.write("Error: the money there is today cannot cover that allowance; at most \(plan.amount(most)) a day keeps the bucket rule (--allowance)\n")
             }
             context.stderr.write("nothing was written\n")
-            return .problems
+            return .failure(ExitCodeError(code: .problems))
         }
         do {
             try FileSystem.createNew(path, Array(plan.text(allowance: plan.allowance).utf8))
         } catch {
             context.stderr.write("Error: cannot write '\(error.path)': \(error.reason)\n")
-            return .ioError
+            return .failure(ExitCodeError(code: .ioError))
         }
+        return .success(checked.journal)
+    }
+
+    /// What the new ledger holds today, and the commands to go on with.
+    private static func welcome(_ plan: InitPlan, _ journal: Journal, path: String, interactive: Bool, _ context: Flourish.Context) {
         context.stdout.write((interactive ? "\n" : "") + "wrote \(path): it checks clean.\n\n")
         // The ledger checked clean, so no bucket figure overflows.
-        if let snapshot = (try? SnapshotReport.make(checked.journal, date: plan.date)) ?? nil {
+        if let snapshot = (try? SnapshotReport.make(journal, date: plan.date)) ?? nil {
             context.stdout.write(SnapshotRenderer.text(snapshot, display: plan.display))
         }
         let firstAccount = StringLiteral.name(plan.accounts[0].name)
@@ -123,7 +146,6 @@ enum InitCommand {
               In an editor: flourish lsp checks as you type (editors/README.md).
 
             """)
-        return .success
     }
 
     // MARK: Reading answers

@@ -26,7 +26,7 @@ enum LSPCommand {
         /// Interrupted reads are read again; a non-blocking input is waited on, never spun on.
         func readInput() -> Int? {
             while true {
-                let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+                let count = Platform.read(0, into: &chunk)
                 if count > 0 { return count }
                 if count == 0 {
                     if server.exitStatus == nil {
@@ -47,20 +47,14 @@ enum LSPCommand {
             // Whatever else has arrived meanwhile goes in the same batch (a `$/cancelRequest`
             // behind a slow request cancels it), up to a bound so answers keep flowing.
             while received.count < 1 << 24, Platform.hasInput(0) {
-                let more = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+                let more = Platform.read(0, into: &chunk)
                 if more <= 0 { break }
                 received += chunk[0..<more]
             }
             let reply = server.receive(received)
-            var written = 0
-            while written < reply.count {
-                let done = reply.withUnsafeBytes { Platform.write(1, $0.baseAddress! + written, $0.count - written) }
-                if done < 0 && errno == EINTR { continue }
-                if done <= 0 {
-                    context.stderr.write("flourish lsp: cannot write standard output: \(String(cString: strerror(errno)))\n")
-                    return .ioError
-                }
-                written += done
+            if let failure = reply.withView({ Platform.writeAll(1, $0) }) {
+                context.stderr.write("flourish lsp: cannot write standard output: \(String(cString: strerror(failure)))\n")
+                return .ioError
             }
         }
         return server.exitStatus == 0 ? .success : .problems

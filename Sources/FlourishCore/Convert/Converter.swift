@@ -210,105 +210,140 @@ struct Converter {
         foreign.items.lazy.compactMap { if case .transaction(let t) = $0 { return t.date } else { return nil } }.min()
     }
 
-    mutating func convert(_ transaction: ForeignLedger.Transaction, order: inout Int) {
-        struct Kept {
-            var posting: ForeignLedger.Posting
-            var target: AccountMapping.Target
-            var minor: Int64?
-        }
+    /// A transaction's line as it is converted: its target, and its amount in minor units
+    /// (nil where it was left out).
+    private struct Kept {
+        var posting: ForeignLedger.Posting
+        var target: AccountMapping.Target
+        var minor: Int64?
+    }
+
+    /// A transaction's lines as they are converted, and the lines left out with why.
+    private struct KeptLines {
         var kept: [Kept] = []
+        /// A line in another commodity was left out.
         var droppedOther = false
-        var lineNotes: [(String, ForeignLedger.Place)] = []
-        /// The transaction is listed as not converted; what it moved in and out of accounts in
-        /// the main commodity becomes corrections, so that their balances still agree.
-        func fail(_ why: String) -> Void? {
-            skip("a transaction with \(why)", at: transaction.place)
-            for posting in transaction.postings where !posting.virtual && posting.amount?.commodity ?? main == main {
-                if let amount = posting.amount, minor(amount) == 0 { continue }
-                guard let amount = posting.amount, let value = minor(amount), case .account = target(posting.account) else {
-                    missed(posting.account, on: transaction.date)
-                    continue
-                }
-                use(posting.account)
-                let what = transaction.description.isEmpty ? "" : transaction.description + ": "
-                chunks.append(.line("correction \(transaction.date) \(posting.account.placeholder) \(text(value)) "
-                                    + StringLiteral.quote(Self.clean(what + "not converted (\(transaction.place))"))))
-                outcome.corrections += 1
-                noteAssertion(posting, transaction.date, &order)
-            }
-            return nil
+        var notes: [(String, ForeignLedger.Place)] = []
+        /// The lines whose amount was left out (and filled in).
+        var missing: [Int] = []
+    }
+
+    mutating func convert(_ transaction: ForeignLedger.Transaction, order: inout Int) {
+        let lines: KeptLines
+        switch keptLines(of: transaction) {
+        case .success(let read): lines = read
+        case .failure(let failure): return notConverted(transaction, why: failure.why, order: &order)
         }
+        let kept = lines.kept
+        // Nothing but zeros (hledger's way of writing a lone assertion): the assertions only.
+        if kept.allSatisfy({ $0.minor == 0 }) {
+            for (what, place) in lines.notes { skip(what, at: place) }
+            for line in kept { noteAssertion(line.posting, transaction.date, &order) }
+            return
+        }
+        // Opening balances and corrections: every other line must be an account's.
+        if kept.contains(where: { $0.target == .opening || $0.target == .correction }) {
+            return convertEquity(transaction, lines, order: &order)
+        }
+        if kept.count < 2 { return notConverted(transaction, why: "one line in \(code)", order: &order) }
+        for (what, place) in lines.notes { skip(what, at: place) }
+        chunks.append(.entry(entryText(transaction, lines)))
+        outcome.transactions += 1
+        for line in kept { noteAssertion(line.posting, transaction.date, &order) }
+    }
+
+    /// Why a transaction is not converted.
+    private struct NotConverted: Error { var why: String }
+
+    /// The lines of a transaction in the main commodity with their amounts, the one left out
+    /// filled in; or why the transaction cannot be converted.
+    private mutating func keptLines(of transaction: ForeignLedger.Transaction) -> Result<KeptLines, NotConverted> {
+        var lines = KeptLines()
         for posting in transaction.postings {
             if posting.virtual {
-                lineNotes.append(("a virtual line of \(posting.account)", posting.place))
+                lines.notes.append(("a virtual line of \(posting.account)", posting.place))
                 missed(posting.account, on: transaction.date)
                 continue
             }
             var value: Int64?
             if let amount = posting.amount {
                 if amount.commodity != main {
-                    if posting.priced { _ = fail("a line in \(amount.commodity) with a cost or price"); return }
-                    lineNotes.append(("a line of \(posting.account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", posting.place))
-                    droppedOther = true
+                    if posting.priced { return .failure(NotConverted(why: "a line in \(amount.commodity) with a cost or price")) }
+                    lines.notes.append(("a line of \(posting.account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", posting.place))
+                    lines.droppedOther = true
                     continue
                 }
-                if posting.priced { _ = fail("a line in \(code) priced in another commodity"); return }
-                guard let exact = minor(amount) else { _ = fail("an amount with more decimals than \(code) has"); return }
+                if posting.priced { return .failure(NotConverted(why: "a line in \(code) priced in another commodity")) }
+                guard let exact = minor(amount) else { return .failure(NotConverted(why: "an amount with more decimals than \(code) has")) }
                 value = exact
             }
             let found = target(posting.account)
-            if case .unsupported(let why) = found { _ = fail("a line of \(posting.account), \(why)"); return }
-            kept.append(Kept(posting: posting, target: found, minor: value))
+            if case .unsupported(let why) = found { return .failure(NotConverted(why: "a line of \(posting.account), \(why)")) }
+            lines.kept.append(Kept(posting: posting, target: found, minor: value))
         }
-        let missing = kept.indices.filter { kept[$0].minor == nil }
-        if missing.count > 1 { _ = fail("more than one amount left out"); return }
+        lines.missing = lines.kept.indices.filter { lines.kept[$0].minor == nil }
+        if lines.missing.count > 1 { return .failure(NotConverted(why: "more than one amount left out")) }
         var sum: Int64 = 0
-        for line in kept {
+        for line in lines.kept {
             guard let value = line.minor else { continue }
             let (total, overflow) = sum.addingReportingOverflow(value)
-            if overflow { _ = fail("amounts too large to add up"); return }
+            if overflow { return .failure(NotConverted(why: "amounts too large to add up")) }
             sum = total
         }
-        if let index = missing.first {
-            if droppedOther { _ = fail("an amount left out beside lines in other commodities"); return }
-            guard sum != .min else { _ = fail("amounts too large to add up"); return }
-            kept[index].minor = -sum
+        if let index = lines.missing.first {
+            if lines.droppedOther { return .failure(NotConverted(why: "an amount left out beside lines in other commodities")) }
+            guard sum != .min else { return .failure(NotConverted(why: "amounts too large to add up")) }
+            lines.kept[index].minor = -sum
         } else if sum != 0 {
-            _ = fail("amounts that do not add up to zero in \(code)")
-            return
+            return .failure(NotConverted(why: "amounts that do not add up to zero in \(code)"))
         }
-        // Nothing but zeros (hledger's way of writing a lone assertion): the assertions only.
-        if kept.allSatisfy({ $0.minor == 0 }) {
-            for (what, place) in lineNotes { skip(what, at: place) }
-            for line in kept { noteAssertion(line.posting, transaction.date, &order) }
-            return
-        }
-        // Opening balances and corrections: every other line must be an account's.
-        let equity = kept.filter { $0.target == .opening || $0.target == .correction }
-        if !equity.isEmpty {
-            let others = kept.filter { $0.target != .opening && $0.target != .correction }
-            guard others.allSatisfy({ if case .account = $0.target { return true } else { return false } }) else {
-                _ = fail("an opening balance or correction of a category or person")
-                return
+        return .success(lines)
+    }
+
+    /// The transaction is listed as not converted; what it moved in and out of accounts in
+    /// the main commodity becomes corrections, so that their balances still agree.
+    private mutating func notConverted(_ transaction: ForeignLedger.Transaction, why: String, order: inout Int) {
+        skip("a transaction with \(why)", at: transaction.place)
+        for posting in transaction.postings where !posting.virtual && posting.amount?.commodity ?? main == main {
+            if let amount = posting.amount, minor(amount) == 0 { continue }
+            guard let amount = posting.amount, let value = minor(amount), case .account = target(posting.account) else {
+                missed(posting.account, on: transaction.date)
+                continue
             }
-            for (what, place) in lineNotes { skip(what, at: place) }
-            let isOpening = equity.contains { $0.target == .opening }
-            for line in others {
-                use(line.posting.account)
-                let value = line.minor ?? 0
-                if isOpening && opened.insert(line.posting.account).inserted {
-                    chunks.append(.line("opening \(transaction.date) \(line.posting.account.placeholder) \(text(value))"))
-                    outcome.openings += 1
-                } else {
-                    let reason = transaction.description.isEmpty ? (isOpening ? "opening balance" : "correction") : transaction.description
-                    chunks.append(.line("correction \(transaction.date) \(line.posting.account.placeholder) \(text(value)) \(StringLiteral.quote(Self.clean(reason)))"))
-                }
-                noteAssertion(line.posting, transaction.date, &order)
-            }
-            return
+            use(posting.account)
+            let what = transaction.description.isEmpty ? "" : transaction.description + ": "
+            chunks.append(.line("correction \(transaction.date) \(posting.account.placeholder) \(text(value)) "
+                                + StringLiteral.quote(Self.clean(what + "not converted (\(transaction.place))"))))
+            outcome.corrections += 1
+            noteAssertion(posting, transaction.date, &order)
         }
-        if kept.count < 2 { _ = fail("one line in \(code)"); return }
-        for (what, place) in lineNotes { skip(what, at: place) }
+    }
+
+    /// A transaction with an opening-balance or correction line: an `opening` (the first of
+    /// an account) or a `correction` for each account line.
+    private mutating func convertEquity(_ transaction: ForeignLedger.Transaction, _ lines: KeptLines, order: inout Int) {
+        let others = lines.kept.filter { $0.target != .opening && $0.target != .correction }
+        guard others.allSatisfy({ if case .account = $0.target { return true } else { return false } }) else {
+            return notConverted(transaction, why: "an opening balance or correction of a category or person", order: &order)
+        }
+        for (what, place) in lines.notes { skip(what, at: place) }
+        let isOpening = lines.kept.contains { $0.target == .opening }
+        for line in others {
+            use(line.posting.account)
+            let value = line.minor ?? 0
+            if isOpening && opened.insert(line.posting.account).inserted {
+                chunks.append(.line("opening \(transaction.date) \(line.posting.account.placeholder) \(text(value))"))
+                outcome.openings += 1
+            } else {
+                let reason = transaction.description.isEmpty ? (isOpening ? "opening balance" : "correction") : transaction.description
+                chunks.append(.line("correction \(transaction.date) \(line.posting.account.placeholder) \(text(value)) \(StringLiteral.quote(Self.clean(reason)))"))
+            }
+            noteAssertion(line.posting, transaction.date, &order)
+        }
+    }
+
+    /// The entry's text: its date line, comments, and split lines.
+    private mutating func entryText(_ transaction: ForeignLedger.Transaction, _ lines: KeptLines) -> String {
         var out = "\(transaction.date)"
         switch transaction.status {
         case .cleared: out += " *"
@@ -324,16 +359,14 @@ struct Converter {
         if let first = comments.first { out += "  ; " + first }
         out += "\n"
         for comment in comments.dropFirst() { out += "  ; \(comment)\n" }
-        for (index, line) in kept.enumerated() {
+        for (index, line) in lines.kept.enumerated() {
             use(line.posting.account)
             out += "  \(line.posting.account.placeholder)"
-            if !missing.contains(index), let value = line.minor { out += "  " + text(value) }
+            if !lines.missing.contains(index), let value = line.minor { out += "  " + text(value) }
             if let comment = line.posting.comment, !comment.isEmpty { out += "  ; " + Self.clean(comment) }
             out += "\n"
         }
-        chunks.append(.entry(out))
-        outcome.transactions += 1
-        for line in kept { noteAssertion(line.posting, transaction.date, &order) }
+        return out
     }
 
     /// Remembers the last posting of each account and day, and a posting's assertion.

@@ -185,14 +185,8 @@ public final class FileEdit {
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(FileSystem.Failure) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystem.Failure(path: "", reason: String(cString: strerror(errno)))
-            }
-            written += count
+        if let failure = bytes.withView({ Platform.writeAll(fd, $0) }) {
+            throw FileSystem.Failure(path: "", reason: String(cString: strerror(failure)))
         }
     }
 

@@ -26,7 +26,7 @@ public enum FileSystem {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < maximumSize {
-            let count = chunk.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+            let count = Platform.read(0, into: &chunk)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[..<count])
@@ -205,15 +205,7 @@ public enum FileSystem {
     /// Writes every byte to `fd`, makes it durable and closes it (on failure too).
     private static func writeAll(_ bytes: [UInt8], to fd: Int32, _ path: String) throws(Failure) {
         defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + written, buffer.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
-            }
-            written += count
-        }
+        if bytes.withView({ Platform.writeAll(fd, $0) }) != nil { throw failure(path) }
         guard fsync(fd) == 0 else { throw failure(path) }
     }
 

@@ -13,13 +13,7 @@ extension LedgerLoader {
     /// file's items written into its stretch first.
     static func link(_ parsed: inout [ParsedFile], shared: SharedLists? = nil) -> Ledger {
         guard !parsed.isEmpty else { return Ledger() }
-        let fits = shared.map { lists in
-            lists.places == parsed.indices.count && parsed.indices.allSatisfy { index in
-                let room = lists.room(index)
-                let part = parsed[index].ledger
-                return parsed[index].inStretches != nil || (part.postings.count <= room.postings && part.entries.count <= room.entries)
-            }
-        } ?? false
+        let fits = shared.map { fit(parsed, $0) } ?? false
         if !fits, let shared {
             for index in parsed.indices {
                 guard let written = parsed[index].inStretches else { continue }
@@ -93,7 +87,12 @@ extension LedgerLoader {
         for index in parsed.indices.dropFirst() {
             append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], to: &ledger)
         }
-        // Declarations and directives in reading order: an included file is read in place.
+        putInReadingOrder(&ledger, parsed)
+        return ledger
+    }
+
+    /// Declarations and directives in reading order: an included file is read in place.
+    private static func putInReadingOrder(_ ledger: inout Ledger, _ parsed: [ParsedFile]) {
         let order = ReadingOrder(parsed)
         func sort<Item>(_ items: inout [Item], _ location: (Item) -> SourceLocation) {
             let keyed = items.map { (order.key(location($0)), $0) }
@@ -120,7 +119,15 @@ extension LedgerLoader {
         sort(&ledger.subscriptions, \.location)
         sort(&ledger.schedules, \.location)
         sort(&ledger.snapshotAssertions, \.location)
-        return ledger
+    }
+
+    /// Whether every file's split lines and entries are in its stretches of `lists`, or fit there.
+    private static func fit(_ parsed: [ParsedFile], _ lists: SharedLists) -> Bool {
+        lists.places == parsed.indices.count && parsed.indices.allSatisfy { index in
+            let room = lists.room(index)
+            let part = parsed[index].ledger
+            return parsed[index].inStretches != nil || (part.postings.count <= room.postings && part.entries.count <= room.entries)
+        }
     }
 
     /// A ledger (linked or booked) with one more file read after all of its own — the

@@ -26,10 +26,10 @@ public final class ParseCache {
         return parsed
     }
 
-    /// Whether two files hold the same bytes (`ByteSearch.equal`, not a loop over elements).
+    /// Whether two files hold the same bytes (compared many bytes a step, not element by element).
     private static func same(_ a: SourceBytes, _ b: SourceBytes) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in ByteSearch.equal(a, b) } }
+        return a.withView { a in b.withView { b in a == b } }
     }
 
     /// Forgets files no longer part of any ledger, so the cache does not grow without bound.

@@ -50,19 +50,28 @@ enum Platform {
         #endif
     }
 
-    /// All of `bytes` to a descriptor, through interruptions; stops at another error.
-    static func writeAll(_ descriptor: Int32, _ bytes: ByteView) {
+    /// One `read(2)` into `chunk`, as many bytes as it holds at most: how many were read, 0 at
+    /// the end, -1 on an error (in `errno`).
+    static func read(_ descriptor: Int32, into chunk: inout [UInt8]) -> Int {
+        chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+    }
+
+    /// All of `bytes` to a descriptor, through interruptions: nil, or the error that stopped it.
+    @discardableResult
+    static func writeAll(_ descriptor: Int32, _ bytes: ByteView) -> Int32? {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else { return nil }
             var written = 0
             while written < buffer.count {
                 let count = write(descriptor, base + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    break
+                    return errno
                 }
+                if count == 0 { return EIO }
                 written += count
             }
+            return nil
         }
     }
 }

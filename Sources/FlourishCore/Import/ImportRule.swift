@@ -152,9 +152,8 @@ extension ImportRule {
 
     /// Whether `needle` occurs in `text`, byte for byte (an empty needle occurs everywhere).
     static func occurs(_ needle: String, in text: [UInt8]) -> Bool {
-        var needle = needle
-        return needle.withUTF8 { wanted in
-            text.withUnsafeBufferPointer { bytes in
+        needle.withView { wanted in
+            text.withView { bytes in
                 guard let first = wanted.first else { return true }
                 guard bytes.count >= wanted.count else { return false }
                 var at = 0

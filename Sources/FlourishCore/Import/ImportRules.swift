@@ -121,15 +121,12 @@ public struct ImportRules: Sendable {
             var row = RuleSubject(description: description, fields: fields, amount: amount, header: header, decimals: decimals, steps: steps)
             defer { steps = row.steps }
             let found = needles.lowestRank(in: row.lowered(.description))
-            // Read in place: a rule is not copied (retaining its strings) to be asked.
-            return rules.withUnsafeBufferPointer { rules in
-                for index in others {
-                    if let found, found < index { break }
-                    let (met, captures) = rules[index].matches(&row)
-                    if met { return (index, captures) }
-                }
-                return (found, [])
+            for index in others {
+                if let found, found < index { break }
+                let (met, captures) = rules[index].matches(&row)
+                if met { return (index, captures) }
             }
+            return (found, [])
         }
     }
 

@@ -38,8 +38,8 @@ enum Importer {
         case .utf8:
             let file = SourceFile(path: path, bytes: bytes)
             var issue: Int?
-            bytes.withUnsafeBufferPointer { buffer in
-                if case .invalid(let at, _)? = UTF8Check.firstIssue(in: buffer, 0..<buffer.count, allowControls: true) { issue = at }
+            bytes.withView { buffer in
+                if case .invalid(let at, _)? = buffer.firstTextIssue(in: 0..<buffer.count, allowControls: true) { issue = at }
             }
             guard let at = issue else { return (file, nil) }
             let shown = "0x" + String(bytes[at], radix: 16, uppercase: true)
