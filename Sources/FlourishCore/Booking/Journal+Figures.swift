@@ -90,4 +90,48 @@ extension Journal {
             if let failure { throw failure }
         }
     }
+
+    /// How a running balance runs.
+    public enum Running: Sendable {
+        /// Each line's name its own (an account's or a person's balance, a category's total),
+        /// shown under its ancestor at `depth` when given (the ancestor's total of the lines
+        /// below it).
+        case perName(depth: Int?)
+        /// One balance over all the lines kept (a register of several names), each line shown
+        /// under its ancestor at `depth` when given.
+        case overAll(depth: Int?)
+    }
+
+    /// The running balances, summed here and nowhere else: each line of the items through
+    /// `date` in date order (with `filter`, the lines it keeps), given to `body` with its
+    /// item's index, the name it is shown under, its amount and the balance it leaves.
+    public func forEachRunningLine(through date: CivilDate, filter: LineFilter? = nil, running: Running,
+                                   _ body: (_ item: Int, _ shown: Int32, _ amount: Money, _ balance: Money) -> Void) throws(MoneyOverflow) {
+        var overAll = Money.zero
+        var byName: [Money]
+        if case .perName = running { byName = [Money](repeating: .zero, count: ledger.names.names.count) } else { byName = [] }
+        for index in 0..<end(through: date) {
+            let item = items[index]
+            if let filter, !filter.item(item) { continue }
+            var failure: MoneyOverflow?
+            forEachLine(of: item) { target, amount, location in
+                guard failure == nil else { return }
+                if let filter, !filter.line(target, amount) { return }
+                do throws(MoneyOverflow) {
+                    switch running {
+                    case .perName(let depth):
+                        let shown = depth.map { ancestor(of: target, atDepth: $0 - 1) } ?? target
+                        byName[Int(shown)] = try byName[Int(shown)] + amount
+                        body(index, shown, amount, byName[Int(shown)])
+                    case .overAll(let depth):
+                        overAll = try overAll + amount
+                        body(index, depth.map { ancestor(of: target, atDepth: $0 - 1) } ?? target, amount, overAll)
+                    }
+                } catch {
+                    failure = MoneyOverflow(at: location)
+                }
+            }
+            if let failure { throw failure }
+        }
+    }
 }

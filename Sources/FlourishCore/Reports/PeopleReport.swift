@@ -30,17 +30,11 @@ public struct PeopleReport: Sendable {
         let balancesNow = try journal.balances(through: context.asOf)
         // The day each current debt began: the last day its running balance left zero or
         // changed sign. Booking checked these running balances, so the sums are exact.
-        var running = [Money](repeating: .zero, count: ledger.names.names.count)
-        var since = [CivilDate?](repeating: nil, count: running.count)
-        for item in journal.items[0..<journal.end(through: context.asOf)] {
-            journal.forEachLine(of: item) { target, amount, _ in
-                guard context.isPerson(target) else { return }
-                let before = running[Int(target)]
-                let after = (try? before + amount) ?? before
-                running[Int(target)] = after
-                if after == .zero { since[Int(target)] = nil }
-                else if before == .zero || (before > .zero) != (after > .zero) { since[Int(target)] = item.date }
-            }
+        var since = [CivilDate?](repeating: nil, count: ledger.names.names.count)
+        let people = Journal.LineFilter(item: { _ in true }, line: { target, _ in context.isPerson(target) })
+        try journal.forEachRunningLine(through: context.asOf, filter: people, running: .perName(depth: nil)) { index, person, amount, after in
+            if after == .zero { since[Int(person)] = nil }
+            else if after == amount || (after > .zero) != (amount < after) { since[Int(person)] = journal.items[index].date }
         }
         var seen = Set<Int32>()
         var balances: [Balance] = []

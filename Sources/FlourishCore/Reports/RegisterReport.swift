@@ -38,7 +38,6 @@ public struct RegisterReport: Sendable {
     /// own).
     public static func make(_ context: ReportContext, query: ReportQuery, depth: Int? = nil) throws(MoneyOverflow) -> RegisterReport {
         let journal = context.journal
-        var running = Money.zero
         var kept: [Kept] = []
         // Every line, without terms: room for all at once (grown by doubling, the list's pages
         // were touched about twice over).
@@ -47,29 +46,12 @@ public struct RegisterReport: Sendable {
         }
         // Without names, each line's running balance is that of its own account, category or
         // person (as shown): a sum booking has checked, where one over every line of the
-        // ledger could overflow on the way though no total does.
-        var byTarget = query.isEmpty ? [Money](repeating: .zero, count: journal.ledger.names.names.count) : []
-        // Lines before the period count towards the running balance without being shown.
-        let end = journal.end(through: context.to)
-        for index in 0..<end {
-            let item = journal.items[index]
-            if !query.keeps(item) { continue }
-            var failure: MoneyOverflow?
-            journal.forEachLine(of: item) { target, amount, location in
-                guard failure == nil, query.keeps(target: target, amount: amount) else { return }
-                let shown = depth.map { journal.ancestor(of: target, atDepth: $0 - 1) } ?? target
-                do {
-                    if byTarget.isEmpty {
-                        running = try running + amount
-                    } else {
-                        byTarget[Int(shown)] = try byTarget[Int(shown)] + amount
-                        running = byTarget[Int(shown)]
-                    }
-                } catch { failure = MoneyOverflow(at: location); return }
-                guard item.date >= context.from else { return }
-                kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: running))
-            }
-            if let failure { throw failure }
+        // ledger could overflow on the way though no total does. Lines before the period
+        // count towards the running balance without being shown.
+        let running: Journal.Running = query.isEmpty ? .perName(depth: depth) : .overAll(depth: depth)
+        try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance in
+            guard journal.items[index].date >= context.from else { return }
+            kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: balance))
         }
         return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
                               journal: journal, kept: kept)
