@@ -249,7 +249,7 @@ import Testing
         #expect(wrong == [])
     }
 
-    /// JSON's plain-text check, eight bytes at a time, says what a byte-by-byte reading of the
+    /// JSON's plain-text check says what a byte-by-byte reading of the
     /// rule says (no quote, backslash, control character, DEL, C1 or `##`), at every place of
     /// texts long enough for the word loop.
     @Test func jsonPlainTextIsJudgedAsByteByByte() {

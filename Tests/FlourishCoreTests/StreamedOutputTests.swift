@@ -230,48 +230,6 @@ import Testing
         #expect(wrong.prefix(5) == [])
     }
 
-    /// The Latin word test against a byte by byte model: eight bytes of printable ASCII, tabs,
-    /// line feeds and letters with a lead from 0xC3 to 0xCB and its continuation in the word.
-    @Test func latinWordsAreMeasuredExactly() {
-        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xC3, 0xCB, 0xCC, 0xCD, 0xDF, 0xE2, 0xF0]
-        func model(_ bytes: [UInt8]) -> Int? {
-            var index = 0
-            var width = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    guard (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A else { return nil }
-                    index += 1
-                } else {
-                    guard byte >= 0xC3 && byte <= 0xCB, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return nil }
-                    index += 2
-                }
-                width += 1
-            }
-            return width
-        }
-        var generator = LedgerGenerator(seed: 12)
-        var wrong: [String] = []
-        var measured = 0
-        for _ in 0..<200_000 {
-            var bytes: [UInt8] = []
-            while bytes.count < 8 {
-                switch generator.next(4) {
-                case 0: bytes.append(generator.pick(edges))
-                case 1: bytes += [UInt8(0xC3 + generator.next(0xCD - 0xC3 + 1)), UInt8(0x80 + generator.next(0x40))]
-                default: bytes.append(UInt8(0x20 + generator.next(0x5F)))
-                }
-            }
-            bytes = Array(bytes.prefix(8))
-            let expected = model(bytes)
-            if expected != nil { measured += 1 }
-            let word = bytes.withUnsafeBytes { ByteWord.load($0.baseAddress!, 0) }
-            if ByteWord.latinWidth(word) != expected { wrong.append("\(bytes): \(String(describing: expected))") }
-        }
-        #expect(wrong.prefix(5) == [])
-        #expect(measured > 10_000)
-    }
-
     /// An amount's width, counted from its digits, is the width of its text.
     @Test func amountWidthsAreTheirTextsWidths() {
         var wrong: [String] = []
@@ -289,7 +247,7 @@ import Testing
         #expect(wrong == [])
     }
 
-    /// CSV quoting judged eight bytes at a time agrees with judging each byte: every special
+    /// CSV quoting agrees with judging each byte another way: every special
     /// character at every place, quotes doubled, lengths that are not a multiple of eight.
     @Test func csvQuotingAgreesWithTheByteByByteRule() {
         func slow(_ text: String) -> String {

@@ -1,35 +1,13 @@
-/// Scans of text that look at eight bytes a step (`ByteWord`) where a byte at a time would do:
-/// each is used by its one caller by name, and each has a plain version beside it, one byte or
-/// one character at a time, that it must agree with on every input (`BytesTests`).
+/// Scans of text, a byte at a time (eight bytes a step bought 1–6 % on the commands that use
+/// them, under the 10 % a trick must buy: BENCHMARKS.md). Each has a second version beside it,
+/// written another way (the display width: by the standard library), that it must agree
+/// with on every input (`BytesTests`).
 enum ByteScan {
     /// Whether text goes into a JSON string as it is: no quote, backslash, control character
     /// (C0, DEL, C1) or `##`.
     static func isPlainJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
-        var index = 0
-        // Eight bytes at a time until one needs a look (a control byte, DEL, a quote, a
-        // backslash, 0xC2 — the first byte of a C1 character — or `#`); from there byte by byte.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                let word = ByteWord.load(raw, index)
-                // The ASCII tests share their last step (for a value below 0x80 a byte of
-                // `word ^ value` has the high bit of the byte of `word`). A borrow may flag
-                // bytes above the first true one, never below it.
-                let below = (word &- 0x2020_2020_2020_2020) | ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ByteWord.ones)
-                    | ((word ^ 0x2222_2222_2222_2222) &- ByteWord.ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ByteWord.ones)
-                    | ((word ^ 0x2323_2323_2323_2323) &- ByteWord.ones)
-                let flagged = (below & ~word & ByteWord.high) | ByteWord.equal(word, 0xC2)
-                if flagged != 0 {
-                    index += ByteWord.firstFlag(flagged)
-                    break
-                }
-                index += 8
-            }
-            if index > 0 { previous = bytes[index - 1] }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
+        for byte in bytes {
             switch byte {
             case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"): return false
             case 0x80...0x9F where previous == 0xC2: return false  // C1
@@ -37,7 +15,6 @@ enum ByteScan {
             default: break
             }
             previous = byte
-            index += 1
         }
         return true
     }
@@ -58,25 +35,7 @@ enum ByteScan {
     static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var scalars = 0
         var index = 0
-        let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < bytes.count {
-            // Eight ASCII bytes at a time are eight characters (again after each letter beyond
-            // ASCII).
-            if let raw, index + 8 <= bytes.count {
-                let word = ByteWord.load(raw, index)
-                if word & ByteWord.high == 0 {
-                    scalars += 8
-                    index += 8
-                    continue
-                }
-                // Eight bytes of ASCII and whole Latin letters of two bytes (a lead from 0xC3
-                // to 0xCB, each one wide): a character for each byte but the continuations.
-                if let width = ByteWord.latinWidth(word) {
-                    scalars += width
-                    index += 8
-                    continue
-                }
-            }
             let byte = bytes[index]
             if byte < 0x80 || (byte >= 0xC2 && byte <= 0xCB) {
                 scalars += 1
@@ -111,22 +70,7 @@ enum ByteScan {
 
     /// Whether a CSV field holds a comma, a quote or a line break (and must be quoted).
     static func csvNeedsQuotes(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if let base = field.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= field.count {
-                let word = ByteWord.load(raw, index)
-                if ByteWord.equal(word, 0x2C) | ByteWord.equal(word, 0x22) | ByteWord.equal(word, 0x0A) | ByteWord.equal(word, 0x0D) != 0 {
-                    return true
-                }
-                index += 8
-            }
-        }
-        while index < field.count {
-            let byte = field[index]
-            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
-            index += 1
-        }
+        for byte in field where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
         return false
     }
 

@@ -66,26 +66,6 @@ enum ByteWord {
         return refused == 0 && lead << 8 == continuation
     }
 
-    /// How many characters `word` holds when it is printable ASCII, tabs, line feeds and whole
-    /// two-byte letters with a lead from 0xC3 to 0xCB (Latin letters, each one wide on screen):
-    /// eight less its continuation bytes. Nil for any other word (0xCC and above lead combining
-    /// marks and scripts measured otherwise).
-    @inline(__always)
-    static func latinWidth(_ word: UInt64) -> Int? {
-        let flagged = notTextExactly(word)
-        guard isTextWithTwoByteLetters(word, flagged: flagged) else { return nil }
-        let top = word & high
-        let seven = word & low
-        let lead = top & ((seven &+ 0x4040_4040_4040_4040) & high)
-        // A lead's seven low bits from 0x4C (0xCC) up.
-        guard lead & (seven &+ 0x3434_3434_3434_3434) & high == 0 else { return nil }
-        let continuations = top & ~lead
-        // How many bytes are continuations: their top bits moved to the bytes' low bits and
-        // summed into the top byte by one multiplication (the build targets processors
-        // without a population count instruction; its software version took a dozen steps).
-        return 8 - Int(truncatingIfNeeded: ((continuations >> 7) &* 0x0101_0101_0101_0101) >> 56)
-    }
-
     /// Nonzero when a byte ends a bare word (grammar.md, "Lexical structure"): a blank, a tab,
     /// `;` or `"`; a line feed too, so that a word's search stops at its line's end. It may
     /// flag more above the first, never less (the tests share their last step, as
