@@ -82,21 +82,6 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return ByteWord.load(UnsafeRawPointer(buffer.baseAddress!), offset)
     }
 
-    /// The first position in `from..<to` that `flags` marks in a word (a line feed always is),
-    /// or `to`: eight bytes at a time while eight remain in the view, the last few one at a
-    /// time while `continues`.
-    @inline(__always)
-    func first(_ flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool, from: Int, to end: Int) -> Int {
-        var at = from
-        while at < end && at + 8 <= buffer.count {
-            let found = flags(word(at: at))
-            if found != 0 { return Swift.min(at + ByteWord.firstFlag(found), end) }
-            at += 8
-        }
-        while at < end && continues(self[at]) { at += 1 }
-        return Swift.min(at, end)
-    }
-
     // MARK: Questions about text, by name (`ByteScan`, `UTF8Check`, `LineStarts`)
 
     /// Columns the bytes take in a terminal.

@@ -22,11 +22,6 @@ enum ByteWord {
         ((word &+ ones) | word) & high
     }
 
-    /// Bytes equal to `value`.
-    static func equal(_ word: UInt64, _ value: UInt8) -> UInt64 {
-        let x = word ^ (ones &* UInt64(value))
-        return (x &- ones) & ~x & high
-    }
 
     static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
@@ -64,26 +59,6 @@ enum ByteWord {
         let lastPlace: UInt64 = 0x80 << 56
         let refused = (flagged & ~top) | (top & from60) | (lead & ~from43) | (lead & lastPlace)
         return refused == 0 && lead << 8 == continuation
-    }
-
-    /// Nonzero when a byte ends a bare word (grammar.md, "Lexical structure"): a blank, a tab,
-    /// `;` or `"`; a line feed too, so that a word's search stops at its line's end. It may
-    /// flag more above the first, never less (the tests share their last step, as
-    /// `quickLook`'s do).
-    @inline(__always)
-    static func endsWord(_ word: UInt64) -> UInt64 {
-        let below = ((word ^ 0x2020_2020_2020_2020) &- ones) | ((word ^ 0x0909_0909_0909_0909) &- ones)
-            | ((word ^ 0x3B3B_3B3B_3B3B_3B3B) &- ones) | ((word ^ 0x2222_2222_2222_2222) &- ones)
-            | ((word ^ 0x0A0A_0A0A_0A0A_0A0A) &- ones)
-        return below & ~word & high
-    }
-
-    /// Nonzero when a byte ends the inside of a string: `"` or `\\`, or a line feed.
-    @inline(__always)
-    static func endsStringPart(_ word: UInt64) -> UInt64 {
-        let below = ((word ^ 0x2222_2222_2222_2222) &- ones) | ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones)
-            | ((word ^ 0x0A0A_0A0A_0A0A_0A0A) &- ones)
-        return below & ~word & high
     }
 
     /// Byte positions: the index of the lowest flagged byte.

@@ -38,24 +38,34 @@ struct ByteCursor {
     }
 
     /// Consumes the bytes of a bare word: up to a blank, `;`, `"` or the end of the line.
-    /// Eight bytes at a time while the buffer holds eight more (the line's own line feed and
-    /// the next line are read, and the stop is kept within the line).
+    /// (Eight bytes a step bought 2.5 % of `check`: a byte at a time.)
     mutating func advanceWord() {
-        advance(to: ByteWord.endsWord, else: ByteCursor.continuesWord)
+        offset = ByteCursor.wordEnd(bytes, from: offset, to: end)
     }
 
     /// Consumes the inside of a string up to its closing `"`, a `\\` or the end of the line.
     mutating func advanceStringPart() {
-        advance(to: ByteWord.endsStringPart, else: ByteCursor.continuesStringPart)
+        offset = ByteCursor.stringPartEnd(bytes, from: offset, to: end)
+    }
+
+    /// Where the bare word at `from` ends (before `end`).
+    @inline(__always)
+    static func wordEnd(_ bytes: ByteView, from: Int, to end: Int) -> Int {
+        var at = from
+        while at < end && continuesWord(bytes[at]) { at += 1 }
+        return at
+    }
+
+    /// Where the inside of a string from `from` ends: its closing `"`, a `\\` or `end`.
+    @inline(__always)
+    static func stringPartEnd(_ bytes: ByteView, from: Int, to end: Int) -> Int {
+        var at = from
+        while at < end && continuesStringPart(bytes[at]) { at += 1 }
+        return at
     }
 
     static func continuesWord(_ byte: UInt8) -> Bool { !ByteClass.endsWord(byte) }
     static func continuesStringPart(_ byte: UInt8) -> Bool { byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
-
-    @inline(__always)
-    private mutating func advance(to flags: (UInt64) -> UInt64, else continues: (UInt8) -> Bool) {
-        offset = bytes.first(flags, else: continues, from: offset, to: end)
-    }
 
     @inline(__always)
     static func skipBlanks(_ bytes: ByteView, from: Int, to end: Int) -> Int {

@@ -79,12 +79,12 @@ extension Parser {
         var at = start
         let kind: Token.Kind
         if bytes[at] == UInt8(ascii: "\"") {
-            let close = bytes.first(ByteWord.endsStringPart, else: ByteCursor.continuesStringPart, from: at + 1, to: end)
+            let close = ByteCursor.stringPartEnd(bytes, from: at + 1, to: end)
             guard close < end, bytes[close] == UInt8(ascii: "\"") else { return false }
             at = close + 1
             kind = .string
         } else {
-            at = bytes.first(ByteWord.endsWord, else: ByteCursor.continuesWord, from: at, to: end)
+            at = ByteCursor.wordEnd(bytes, from: at, to: end)
             kind = .word
         }
         let name = Token(kind: kind, start: start, end: at)
@@ -92,7 +92,7 @@ extension Parser {
         at = ByteCursor.skipBlanks(bytes, from: at, to: end)
         var amount: Token?
         if at < end && !ByteCursor.startsComment(bytes, at, end) {
-            let wordEnd = bytes.first(ByteWord.endsWord, else: ByteCursor.continuesWord, from: at, to: end)
+            let wordEnd = ByteCursor.wordEnd(bytes, from: at, to: end)
             amount = Token(kind: .word, start: at, end: wordEnd)
             // Then nothing more (a string — an amount that is one, or one after it — a code, a
             // goal or other words are for the full reading).
