@@ -46,12 +46,7 @@ enum ImportCommand {
             return .problems
         }
         let decimals = before.ledger.currency?.decimals ?? 2
-        // A row's date must lie within ten years of the ledger's dates: a misread format (a
-        // two-digit year, day and month swapped) is caught, not written.
-        let plausible = before.dateRange.map {
-            (CivilDate(year: max(1, $0.lowerBound.year - 10), month: 1, day: 1) ?? $0.lowerBound)...(CivilDate(year: min(9999, $0.upperBound.year + 10), month: 12, day: 31) ?? $0.upperBound)
-        }
-        let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausible)
+        let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausibleDates(before))
         if let explained = invocation.values["--explain"] {
             guard let line = Int(explained) else { throw Invocation.UsageError(message: "--explain takes a line number of the statement") }
             if read.skipped.contains(line) {
@@ -84,6 +79,16 @@ enum ImportCommand {
         if let stop = file.append(text, what: "the imported entries", command: "import", context) { return stop }
         context.stdout.write(summary(imported: fresh.count, skipped: skipped, read, csvPath: csvPath, path: path))
         return .success
+    }
+
+    /// The dates a row may have: within ten years of the ledger's dates, so that a misread
+    /// format (a two-digit year, day and month swapped) is caught, not written.
+    private static func plausibleDates(_ journal: Journal) -> ClosedRange<CivilDate>? {
+        journal.dateRange.map { range in
+            let first = CivilDate(year: max(1, range.lowerBound.year - 10), month: 1, day: 1) ?? range.lowerBound
+            let last = CivilDate(year: min(9999, range.upperBound.year + 10), month: 12, day: 31) ?? range.upperBound
+            return first...last
+        }
     }
 
     /// The rules file, with the files it includes confined as a ledger's includes are: the rules

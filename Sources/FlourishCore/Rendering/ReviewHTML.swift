@@ -11,18 +11,7 @@ enum ReviewHTML {
         page.append("<p class=\"subtitle\">\(review.month.first) to \(review.month.last), as of \(review.asOf) (day \(review.daysElapsed) of \(review.daysInMonth))</p>\n")
         page.append("<p class=\"status \(statusClass)\">Status: \(review.status.rawValue)</p>\n")
 
-        var figures = "<dl class=\"figures\">\n"
-        func figure(_ name: String, _ value: String) { figures += "<div><dt>\(HTMLPage.escape(name))</dt><dd>\(HTMLPage.escape(value))</dd></div>\n" }
-        figure("Income", format(review.income))
-        figure("Spending", format(review.expenses))
-        figure("Net", format(review.net))
-        figure("Savings rate", review.savingsRate.map(DocumentRenderer.percentText) ?? "–")
-        if let expected = review.expectedIncome { figure("Expected income", format(expected)) }
-        figure("Projected spending", format(review.projectedSpending))
-        figure("Projected savings", format(review.projectedSavings))
-        figure("Savings target", format(review.targetSavings) + (review.savingsTarget.map { " (" + DocumentRenderer.percentText($0) + ")" } ?? ""))
-        figures += "</dl>\n"
-        page.section("figures", "Headline figures", figures)
+        page.section("figures", "Headline figures", headlineFigures(review, format))
 
         let categoryBars = review.categories.map {
             SVGChart.Bar(label: $0.category, value: $0.spent, caption: format($0.spent) + ($0.share.map { " (" + DocumentRenderer.percentText($0) + ")" } ?? ""))
@@ -45,19 +34,7 @@ enum ReviewHTML {
                                    description: "Spending on each of \(review.days.count) days" + overText,
                                    points: points, references: references, format: format))
 
-        let budgetLines = review.budget.lines.filter { $0.budget != nil }
-        let budgetBars = budgetLines.map { line -> SVGChart.Bar in
-            let used = line.usedBasisPoints.map(DocumentRenderer.percentText) ?? "–"
-            let style = line.status == .over ? "over" : line.status == .near ? "near" : "ok"
-            let note = line.status == .over ? ", over" : line.status == .near ? ", near" : ""
-            return SVGChart.Bar(label: line.category, value: line.spent, caption: "\(format(line.spent)) of \(format(line.limit ?? .zero)) (\(used)\(note))",
-                                style: style, marker: line.limit)
-        }
-        page.section("budgets", "Budgets",
-                     budgetBars.isEmpty ? "<p>No budgets this month.</p>\n" :
-                        SVGChart.bars(id: "budgets", title: "Budgets in \(review.month): spent against budget",
-                                      description: budgetLines.map { "\($0.category): \(format($0.spent)) of \(format($0.budget ?? .zero)), \($0.status.rawValue)" }.joined(separator: "; "),
-                                      budgetBars))
+        page.section("budgets", "Budgets", budgetBars(review, format))
 
         let totals = review.monthTotals
         let monthBars = zip(review.months, totals).map { SVGChart.Bar(label: $0.description, value: $1, caption: format($1)) }
@@ -82,5 +59,37 @@ enum ReviewHTML {
         page.section("insights", "Insights",
                      "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.escape(sentences.sentence($0)))</li>\n" }.joined() + "</ul>\n")
         return page.rendered
+    }
+
+    /// The headline figures as a list of terms.
+    private static func headlineFigures(_ review: ReviewReport, _ format: (Money) -> String) -> String {
+        var figures = "<dl class=\"figures\">\n"
+        func figure(_ name: String, _ value: String) { figures += "<div><dt>\(HTMLPage.escape(name))</dt><dd>\(HTMLPage.escape(value))</dd></div>\n" }
+        figure("Income", format(review.income))
+        figure("Spending", format(review.expenses))
+        figure("Net", format(review.net))
+        figure("Savings rate", review.savingsRate.map(DocumentRenderer.percentText) ?? "–")
+        if let expected = review.expectedIncome { figure("Expected income", format(expected)) }
+        figure("Projected spending", format(review.projectedSpending))
+        figure("Projected savings", format(review.projectedSavings))
+        figure("Savings target", format(review.targetSavings) + (review.savingsTarget.map { " (" + DocumentRenderer.percentText($0) + ")" } ?? ""))
+        figures += "</dl>\n"
+        return figures
+    }
+
+    /// Each budget's spending against its limit, as bars.
+    private static func budgetBars(_ review: ReviewReport, _ format: (Money) -> String) -> String {
+        let budgetLines = review.budget.lines.filter { $0.budget != nil }
+        let budgetBars = budgetLines.map { line -> SVGChart.Bar in
+            let used = line.usedBasisPoints.map(DocumentRenderer.percentText) ?? "–"
+            let style = line.status == .over ? "over" : line.status == .near ? "near" : "ok"
+            let note = line.status == .over ? ", over" : line.status == .near ? ", near" : ""
+            return SVGChart.Bar(label: line.category, value: line.spent, caption: "\(format(line.spent)) of \(format(line.limit ?? .zero)) (\(used)\(note))",
+                                style: style, marker: line.limit)
+        }
+        guard !budgetBars.isEmpty else { return "<p>No budgets this month.</p>\n" }
+        return SVGChart.bars(id: "budgets", title: "Budgets in \(review.month): spent against budget",
+                             description: budgetLines.map { "\($0.category): \(format($0.spent)) of \(format($0.budget ?? .zero)), \($0.status.rawValue)" }.joined(separator: "; "),
+                             budgetBars)
     }
 }

@@ -138,28 +138,7 @@ public struct ReportQuery {
                 any = true
             }
             matched = chosen
-            if !any {
-                let written: String
-                switch term {
-                case .name(let text), .glob(let text): written = text
-                case .regex(let text): written = "re:" + text
-                default: written = ""
-                }
-                var closest: String?
-                switch term {
-                case .name(let text), .glob(let text):
-                    // `Food.*`, as a hledger user writes a pattern: offered as a regular expression.
-                    if text.contains(where: { ".+[]()^$|\\".contains($0) }), let pattern = try? Pattern(text),
-                       candidates.contains(where: { pattern.match(names[$0]) != nil }) {
-                        closest = "re:" + text
-                    } else {
-                        closest = Suggestion.closest(to: text, among: candidates.map { names[$0] })
-                    }
-                default:
-                    break
-                }
-                problems.append(QueryProblem("no \(what) matches '\(written)'", closest: closest))
-            }
+            if !any { problems.append(noMatch(term, what: what, among: candidates.map { names[$0] })) }
         }
         guard problems.isEmpty else { return .failure(QueryProblems(problems: problems)) }
         // What is under a chosen name is chosen too (parents come before their children's ids
@@ -182,6 +161,30 @@ public struct ReportQuery {
         }
         return .success(ReportQuery(terms: terms, selected: selected, descriptions: descriptions, tags: tags,
                                     amounts: amounts, journal: journal))
+    }
+
+    /// A name term that matched nothing, with the closest name to offer.
+    private static func noMatch(_ term: Term, what: String, among candidates: [String]) -> QueryProblem {
+        let written: String
+        switch term {
+        case .name(let text), .glob(let text): written = text
+        case .regex(let text): written = "re:" + text
+        default: written = ""
+        }
+        var closest: String?
+        switch term {
+        case .name(let text), .glob(let text):
+            // `Food.*`, as a hledger user writes a pattern: offered as a regular expression.
+            if text.contains(where: { ".+[]()^$|\\".contains($0) }), let pattern = try? Pattern(text),
+               candidates.contains(where: { pattern.match($0) != nil }) {
+                closest = "re:" + text
+            } else {
+                closest = Suggestion.closest(to: text, among: candidates)
+            }
+        default:
+            break
+        }
+        return QueryProblem("no \(what) matches '\(written)'", closest: closest)
     }
 
     private init(terms: [Term], selected: [Bool]?, descriptions: [String], tags: Set<Int32>?, amounts: [AmountTest], journal: Journal) {
