@@ -19,7 +19,6 @@ extension Booker {
         let amountCodes: [SourceLocation: Located<String>]
         let currency: Currency
         let declared: Bool
-        let powers: [Int64]
         var diagnostics: [Diagnostic] = []
 
         init(ledger: Ledger, currency: Currency) {
@@ -27,9 +26,6 @@ extension Booker {
             amountCodes = ledger.amountCodes
             self.currency = currency
             declared = ledger.currency != nil
-            var powers: [Int64] = [1]
-            for _ in 0..<currency.decimals { powers.append(powers[powers.count - 1] * 10) }
-            self.powers = powers
         }
 
         /// The number as written (the amount's location may include a currency code after it).
@@ -55,8 +51,8 @@ extension Booker {
                                               at: shown.location))
                 return nil
             }
-            let (value, overflow) = written.minorUnits.multipliedReportingOverflow(by: powers[decimals - scale])
-            guard !overflow else {
+            // The one rule that turns a written amount into minor units (`NumberSyntax.minorUnits`).
+            guard let value = NumberSyntax.minorUnits(NumberSyntax.Decimal(mantissa: written.minorUnits, scale: scale), decimals: decimals) else {
                 let shown = number(location)
                 diagnostics.append(Diagnostic(.amountOverflow(shown.text, currency: currency), at: shown.location))
                 return nil
