@@ -323,3 +323,48 @@ extension OneRuleTests {
         #expect(try BucketEngine(journal).snapshot(at: day)?.dailyAllowance == Money(minorUnits: 500))
     }
 }
+
+/// Which entry pays an earmark has one rule (`Journal.earmarkPaid(byLineIn:on:)`): the engine's
+/// snapshot says paid exactly for the earmarks the rule finds paid this month, and the
+/// forecast writes this month's payment only for the others.
+@Suite struct EarmarkPaymentRuleTests {
+    @Test func theSnapshotAndTheForecastAgreeOnRandomPayments() throws {
+        var random = SplitMix(seed: 35)
+        for _ in 0..<40 {
+            var text = """
+            currency USD
+            account Bank checking
+            category Bills
+            category Bills:Power
+            category Bills:Water
+            category Food
+            opening 2026-01-01 Bank 5000.00
+            earmark 2026-01-01 Bills:Power 80.00 due 20
+            earmark 2026-01-01 Bills:Water 30.00 due 25
+
+            """
+            if random.next(below: 2) == 0 { text += "earmark 2026-03-05 Bills:Water 0.00\n\n" }
+            var payments: [(CivilDate, String)] = []
+            for _ in 0..<Int(random.next(below: 6)) {
+                let day = CivilDate(year: 2026, month: 3, day: 1)!.adding(days: Int(random.next(below: 28)))
+                payments.append((day, ["Bills:Power", "Bills:Water", "Bills", "Food"][Int(random.next(below: 4))]))
+            }
+            for (day, category) in payments.sorted(by: { $0.0 < $1.0 }) {
+                text += "\(day) Payment\n  \(category)  10.00\n  Bank\n\n"
+            }
+            let asOf = CivilDate(year: 2026, month: 3, day: 15)!
+            text += "\(asOf) Today\n  Food  1.00\n  Bank\n"
+            let journal = TestSupport.book(TestSupport.load(text))
+            let ruled = Set(journal.earmarksPaid(in: journal.month(containing: asOf), through: asOf).map { journal.name($0) })
+            let snapshot = try #require(try BucketEngine(journal).snapshot(at: asOf))
+            let engine = Set(snapshot.earmarks.filter { $0.paid != nil }.map(\.category))
+            // (The snapshot lists the earmarks in effect on its day.)
+            let inEffect = Set(journal.earmarks(on: asOf).map { journal.name($0.category.id) })
+            #expect(ruled.intersection(inEffect) == engine, "\(text)")
+            // The forecast pays this month only the earmarks not paid already.
+            let forecast = try #require(ForecastReport.make(journal, from: asOf, until: CivilDate(year: 2026, month: 3, day: 31)!).report)
+            let projected = Set(forecast.days.flatMap(\.events).map(\.what).filter { $0.hasPrefix("earmark ") }.map { String($0.dropFirst(8)) })
+            #expect(projected == inEffect.subtracting(engine), "\(text)")
+        }
+    }
+}

@@ -15,6 +15,9 @@ public struct InEffect: Sendable {
     /// Per category id: indices into `Ledger.budgets` and `.earmarks` in the same order.
     let budgets: [Int32: [Int]]
     let earmarks: [Int32: [Int]]
+    /// Per name id: whether any `earmark` line names it (most categories are never earmarked:
+    /// the payment rule skips them without a lookup).
+    let everEarmarked: [Bool]
 
     init(_ ledger: Ledger) {
         allowances = Self.ordered(ledger.allowances.map(\.date))
@@ -22,6 +25,9 @@ public struct InEffect: Sendable {
         savingsTargets = Self.ordered(ledger.savingsTargets.map(\.date))
         budgets = Self.grouped(ledger.budgets.map { ($0.category.id, $0.date) })
         earmarks = Self.grouped(ledger.earmarks.map { ($0.category.id, $0.date) })
+        var everEarmarked = [Bool](repeating: false, count: ledger.names.names.count)
+        for earmark in ledger.earmarks where Int(earmark.category.id) < everEarmarked.count { everEarmarked[Int(earmark.category.id)] = true }
+        self.everEarmarked = everEarmarked
     }
 
     /// The indices of `dates` by date, and on one date in the order given (reading order).
@@ -94,6 +100,40 @@ extension Journal {
     public func earmark(for category: Int32, on day: CivilDate) -> Earmark? {
         guard let order = inEffect.earmarks[category] else { return nil }
         return InEffect.latest(order, onOrBefore: day) { ledger.earmarks[$0].date }.map { ledger.earmarks[$0] }
+    }
+
+    /// The earmarked category that a line in category `id` on `day` pays (grammar.md, "Earmarks"):
+    /// the category itself or its nearest ancestor with an earmark other than zero in effect
+    /// that day (an earmark on `Food` is paid by spending in `Food:Dining`, as budgets roll
+    /// sub-categories up); nil when there is none. The one payment rule of earmarks: the bucket
+    /// engine and the forecast's projection read it.
+    public func earmarkPaid(byLineIn id: Int32, on day: CivilDate) -> Int32? {
+        guard !ledger.earmarks.isEmpty else { return nil }
+        var category = id
+        while category >= 0 {
+            if Int(category) < inEffect.everEarmarked.count, inEffect.everEarmarked[Int(category)],
+               let earmark = earmark(for: category, on: day), earmark.amount.value != .zero {
+                return category
+            }
+            category = parent[Int(category)]
+        }
+        return nil
+    }
+
+    /// The earmarked categories paid in `month` by the end of `date`: each by the first line in
+    /// the month that pays it (`earmarkPaid(byLineIn:on:)`; a line charged to a goal pays none).
+    public func earmarksPaid(in month: BudgetMonth, through date: CivilDate) -> Set<Int32> {
+        var paid = Set<Int32>()
+        guard !ledger.earmarks.isEmpty, month.first <= date else { return paid }
+        for item in items(in: month.first...min(date, month.last)) {
+            guard case .entry(let i) = item.kind else { continue }
+            for line in ledger.entries[i].postings where ledger.postingGoals.isEmpty || ledger.postingGoals[line] == nil {
+                let target = ledger.postings[line].target.id
+                guard index.kind(of: target) == .category, let earmarked = earmarkPaid(byLineIn: target, on: item.date) else { continue }
+                paid.insert(earmarked)
+            }
+        }
+        return paid
     }
 
     /// The earmarks in effect on `day` above zero, one per category, in the order their

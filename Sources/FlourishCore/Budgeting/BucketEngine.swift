@@ -384,7 +384,7 @@ public struct BucketEngine {
                 // What you owe a person (a negative balance) is set aside; what they owe you is not funds.
                 state.changePerson(id, by: posting.amount)
             case .category?:
-                if let earmarked = earmarked(id, state) {
+                if let earmarked = journal.earmarkPaid(byLineIn: id, on: entry.date) {
                     state.pay(earmarked, posting.amount)
                 } else if let owner = envelope(id, state) {
                     // Out of the envelope, not the allowance; a refund goes back into it.
@@ -466,19 +466,6 @@ public struct BucketEngine {
         var spent = Money.zero
         /// The first day of the month it was last funded for.
         var month: CivilDate?
-    }
-
-    /// The earmarked category that spending in `id` pays: the category itself or its nearest
-    /// earmarked parent (an earmark on `Food` is paid by spending in `Food:Dining`, as budgets
-    /// roll sub-categories up).
-    private func earmarked(_ id: Int32, _ state: State) -> Int32? {
-        guard !state.earmarkOrder.isEmpty else { return nil }
-        var category = id
-        while category >= 0 {
-            if state.isEarmarked(category) { return category }
-            category = parent[Int(category)]
-        }
-        return nil
     }
 
     /// The lists of a snapshot, each made again only when its figures changed.

@@ -104,9 +104,8 @@ public struct Projection: Sendable {
             let ledger = journal.ledger
             let first = start.adding(days: 1)
             var month = journal.month(containing: first)
-            // An overflow here is the forecast's own run's to report (ForecastReport).
-            let snapshot = (try? BucketEngine(journal).snapshot(at: start)) ?? nil
-            let paid = Set(snapshot?.earmarks.filter { $0.paid != nil }.map(\.category) ?? [])
+            // This month's earmarks paid already (the one payment rule, read without running the engine).
+            let paid = journal.earmarksPaid(in: journal.month(containing: start), through: start)
             while month.first <= end {
                 for earmark in journal.earmarks(on: max(month.first, first)) {
                     let category = earmark.category.id
@@ -114,7 +113,7 @@ public struct Projection: Sendable {
                     if due > month.last { due = month.last }
                     if month.contains(start) {
                         // This month's: not if paid already; if its day has passed, tomorrow.
-                        if paid.contains(ledger.names[category]) { continue }
+                        if paid.contains(category) { continue }
                         if due <= start { due = first }
                     }
                     guard due >= first, due <= end, billed[month]?.contains(category) != true else { continue }
