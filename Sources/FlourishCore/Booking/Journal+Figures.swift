@@ -134,4 +134,16 @@ extension Journal {
             if let failure { throw failure }
         }
     }
+
+    /// Where the largest expense line dated within `range` is written (the first of equals),
+    /// or nil when there is none.
+    public func largestExpenseLine(in range: ClosedRange<CivilDate>) -> SourceLocation? {
+        var largest: (amount: Money, location: SourceLocation)?
+        for item in items(in: range) {
+            forEachLine(of: item) { target, amount, location in
+                if index.kind(of: target) == .category, amount > (largest?.amount ?? .zero) { largest = (amount, location) }
+            }
+        }
+        return largest?.location
+    }
 }

@@ -230,13 +230,7 @@ public struct ReviewReport: Sendable {
     /// Where the largest expense line from `first` through `last` is written: an overflow in
     /// the month's projections is blamed on it.
     private static func largestExpense(_ context: ReportContext, from first: CivilDate, through last: CivilDate) -> SourceLocation? {
-        var largest: (amount: Money, location: SourceLocation)?
-        for item in context.journal.items(in: first...last) {
-            context.journal.forEachLine(of: item) { target, amount, location in
-                if context.isExpense(target), amount > (largest?.amount ?? .zero) { largest = (amount, location) }
-            }
-        }
-        return largest?.location
+        context.journal.largestExpenseLine(in: first...last)
     }
 
     /// Plain-language observations, each quoting the numbers it rests on.
