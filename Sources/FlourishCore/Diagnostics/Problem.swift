@@ -41,6 +41,8 @@ public enum Problem: Sendable, Equatable {
     case unknownName(String, expected: String, suggestion: String?, declaration: String)
     case wrongKind(String, actual: String, expected: String, directive: String)
     case duplicateDeclaration(String, kind: String)
+    /// Two entries carry one import key: one bank row imported twice.
+    case duplicateImport(key: String)
     case unbalancedEntry(sum: Money, currency: Currency)
     case multipleMissingAmounts(count: Int)
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
@@ -115,6 +117,7 @@ public enum Problem: Sendable, Equatable {
         case .unknownName: return "unknown-name"
         case .wrongKind: return "wrong-kind"
         case .duplicateDeclaration: return "duplicate-declaration"
+        case .duplicateImport: return "duplicate-import"
         case .unbalancedEntry: return "unbalanced-entry"
         case .multipleMissingAmounts: return "multiple-missing-amounts"
         case .balanceAssertionFailed: return "balance-assertion"
@@ -146,6 +149,7 @@ public enum Problem: Sendable, Equatable {
             bookingMessage,
             referenceMessage,
             duplicateMessage,
+            duplicateImportMessage,
             balancingMessage,
             assertionMessage,
             openingMessage,
@@ -166,6 +170,7 @@ public enum Problem: Sendable, Equatable {
             bookingHint,
             referenceHint,
             duplicateHint,
+            duplicateImportHint,
             balancingHint,
             assertionHint,
             openingHint,

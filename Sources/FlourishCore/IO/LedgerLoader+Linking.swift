@@ -119,6 +119,7 @@ extension LedgerLoader {
         sort(&ledger.subscriptions, \.location)
         sort(&ledger.schedules, \.location)
         sort(&ledger.snapshotAssertions, \.location)
+        sort(&ledger.importKeys) { $0 }
     }
 
     /// Whether every file's split lines and entries are in its stretches of `lists`, or fit there.
@@ -257,5 +258,6 @@ extension LedgerLoader {
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
         ledger.postingScales |= part.postingScales
         ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
+        ledger.importKeys += part.importKeys
     }
 }

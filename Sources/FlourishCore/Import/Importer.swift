@@ -323,42 +323,9 @@ enum Importer {
         return zip(shares, amounts).map { ($0.0.target, $0.1 ?? .zero, nil) }
     }
 
-    /// `import:KEY` markers already in the ledger's files.
+    /// The import keys of the ledger's entries (`Ledger.importKeys`, read by the parser).
     static func existingKeys(_ ledger: Ledger) -> Set<String> {
-        var keys: Set<String> = []
-        let marker = Array("import:".utf8)
-        for file in ledger.files {
-            let bytes = file.bytes
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                // Only a date line's own comment counts: `DATE … ; import:KEY`, the `;` outside
-                // a quoted description (a description that mentions a key is not one).
-                if lineStart < lineEnd && ByteClass.isDigit(bytes[lineStart]) {
-                    var index = lineStart
-                    var quoted = false
-                    while index < lineEnd {
-                        let byte = bytes[index]
-                        if quoted && byte == UInt8(ascii: "\\") { index += 2; continue }
-                        if byte == UInt8(ascii: "\"") { quoted.toggle() }
-                        if !quoted && byte == UInt8(ascii: ";") { break }
-                        index += 1
-                    }
-                    var start = index + 1
-                    while start < lineEnd && ByteClass.isBlank(bytes[start]) { start += 1 }
-                    if index < lineEnd, start + marker.count <= lineEnd, bytes[start..<start + marker.count].elementsEqual(marker) {
-                        var end = start + marker.count
-                        while end < lineEnd, ByteClass.isDigit(bytes[end]) || (bytes[end] >= 0x61 && bytes[end] <= 0x66) || bytes[end] == UInt8(ascii: "-") {
-                            end += 1
-                        }
-                        keys.insert(String(decoding: bytes[start + marker.count..<end], as: UTF8.self))
-                    }
-                }
-                lineStart = lineEnd + 1
-            }
-        }
-        return keys
+        Set(ledger.importKeys.map(ledger.importKey(at:)))
     }
 
     /// The entries in canonical form, in date order (oldest first, also from a newest-first

@@ -52,6 +52,15 @@ public struct Ledger: Sendable {
     /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
     /// checks them against the ledger's currency.
     public var amountCodes: [SourceLocation: Located<String>] = [:]
+    /// Where each entry's import key is written — `import:KEY` at the start of its date line's
+    /// comment, the key of the statement row it was imported from — in reading order.
+    public var importKeys: [SourceLocation] = []
+
+    /// The import key written at `location` (one of `importKeys`), without `import:`.
+    public func importKey(at location: SourceLocation) -> String {
+        let bytes = files[Int(location.file)].bytes
+        return String(decoding: bytes[Int(location.start) + 7..<Int(location.end)], as: UTF8.self)
+    }
 
     public init() {}
 

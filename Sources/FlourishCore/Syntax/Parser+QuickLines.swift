@@ -60,7 +60,8 @@ extension Parser {
                                       tags: session.ledger.entryTags[firstTag...]),
                     comment: comment)
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
-                               firstPosting: session.postings.count, location: location(start..<end))
+                               firstPosting: session.postings.count, location: location(start..<end),
+                               importKey: importKey(in: comment))
         return true
     }
 

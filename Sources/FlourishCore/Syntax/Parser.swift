@@ -35,6 +35,8 @@ struct Parser {
         /// The lines are a schedule's template (`Parser.pendingSchedule`), not an entry's.
         /// (A flag, so that this struct stays plain data: it is copied on every split line.)
         var isSchedule = false
+        /// Where `import:KEY` stands in the date line's comment, when it does.
+        var importKey: SourceLocation?
     }
 
     /// The schedule whose template lines are being read.
@@ -303,7 +305,22 @@ struct Parser {
         }
         pending = PendingEntry(date: date, status: status, description: description, firstTag: firstTag,
                                firstPosting: session.postings.count, location: lineLocation,
-                               damaged: damaged)
+                               damaged: damaged, importKey: importKey(in: reader.comment))
+    }
+
+    /// Where `import:KEY` stands at the start of a date line's comment (`; import:KEY`: the key
+    /// of the statement row an entry was imported from), if it does. A key is hex digits and `-`.
+    func importKey(in comment: Token?) -> SourceLocation? {
+        guard let comment, comment.start < comment.end, bytes[comment.start] == UInt8(ascii: ";") else { return nil }
+        let start = ByteCursor.skipBlanks(bytes, from: comment.start + 1, to: comment.end)
+        let word: StaticString = "import:"
+        let keyStart = start + word.utf8CodeUnitCount
+        guard keyStart < comment.end, bytes.part(start..<keyStart) == word.view else { return nil }
+        var end = keyStart
+        while end < comment.end, ByteClass.isDigit(bytes[end]) || (bytes[end] >= 0x61 && bytes[end] <= 0x66) || bytes[end] == UInt8(ascii: "-") {
+            end += 1
+        }
+        return end > keyStart ? location(start..<end) : nil
     }
 
     /// posting = indent target [amount [currency-code]] [comment]
@@ -392,6 +409,7 @@ struct Parser {
             dropLines(range, tagsFrom: entry.firstTag, &session)
             return
         }
+        if let key = entry.importKey { session.ledger.importKeys.append(key) }
         // Booking fills in a left-out amount and checks the sum (Booker.fillInAmounts).
         session.entries.append(Entry(date: entry.date, status: entry.status,
                                      descriptionLocation: entry.description,

@@ -23,6 +23,7 @@ public struct Check: Sendable {
     /// Every check `flourish check` runs, in order.
     public static let all: [Check] = [
         .duplicateDeclarations,
+        .duplicateImports,
         .references,
         .directiveValues,
         .balancing,
