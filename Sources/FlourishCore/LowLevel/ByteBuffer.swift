@@ -97,12 +97,6 @@ struct MutableByteView {
             buffer[position] = newValue
         }
     }
-
-    /// The room from `start` on.
-    func part(from start: Int) -> MutableByteView {
-        precondition(start >= 0 && start <= buffer.count, "byte position out of range")
-        return MutableByteView(UnsafeMutableBufferPointer(rebasing: buffer[start...]))
-    }
 }
 
 extension String {

@@ -55,8 +55,6 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
     /// All the bytes decoded as text.
     var string: String { String(decoding: buffer, as: UTF8.self) }
 
-    /// The bytes copied into an array.
-    var array: [UInt8] { Array(buffer) }
 
     // MARK: Searching, by name (`ByteSearch`, `ByteWord`)
 
