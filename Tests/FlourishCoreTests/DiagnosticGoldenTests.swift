@@ -12,7 +12,7 @@ import Testing
         "syntax", "unterminated-string", "unexpected-text", "invalid-date", "invalid-amount",
         "amount-overflow", "too-many-decimals", "invalid-currency", "second-currency",
         "amount-before-currency", "out-of-range", "unknown-word", "invalid-name", "missing-reason",
-        "empty-entry", "include-not-found", "include-outside", "include-cycle", "duplicate-include", "unknown-name",
+        "empty-entry", "merge-conflict", "include-not-found", "include-outside", "include-cycle", "duplicate-include", "unknown-name",
         "wrong-kind", "duplicate-declaration", "duplicate-import", "unbalanced-entry", "multiple-missing-amounts",
         "balance-assertion", "sum-overflow", "used-before-opening", "deadline-before-start",
         "overcommitted", "goal-overdrawn", "snapshot-assertion",

@@ -24,6 +24,7 @@ public enum Flourish {
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
         ("init", { arguments, context throws(Invocation.UsageError) in try InitCommand.run(arguments, context) }),
         ("convert", { arguments, context throws(Invocation.UsageError) in try ConvertCommand.run(arguments, context) }),
+        ("merge", { arguments, context throws(Invocation.UsageError) in try MergeCommand.run(arguments, context) }),
         ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]
 

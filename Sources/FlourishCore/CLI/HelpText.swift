@@ -21,6 +21,7 @@ enum HelpText {
       due                     List scheduled entries and bills due and not recorded.
       record                  Append the entries of what is due, checked, atomically.
       lsp                     Run the language server (for editors) on stdin and stdout.
+      merge                   Merge three versions of a ledger file item by item (git).
       completions             Print a completion script for bash, zsh or fish.
       report                  Show a report: dashboard, balances, register, budget,
                               review, people, subscriptions, goals, snapshot, log.
@@ -391,6 +392,39 @@ enum HelpText {
 
     """
 
+    static let merge = """
+    OVERVIEW: Merge three versions of a ledger file item by item: git's merge driver.
+
+    Entries, directives and declarations are matched across the versions (by import key
+    or #id: tag, else by their text) and both sides' changes are applied; an item both
+    sides changed differently becomes one conflict block with git's markers. The result
+    is written to <ours>. `flourish git` sets the driver up (docs/git.md).
+
+    USAGE: flourish merge [--marker-size <n>] <base> <ours> <theirs> [<path>]
+
+    ARGUMENTS:
+      <base> <ours> <theirs>  The three versions (git's %O %A %B); the result goes to <ours>.
+      <path>                  The file's path in the repository (git's %P), for messages
+                              and for the includes read when the result is checked.
+
+    OPTIONS:
+      --marker-size <n>       Length of the conflict markers (git's %L; default 7).
+      --ours-label <text>     Label on the `<<<<<<<` marker (default: ours).
+      --theirs-label <text>   Label on the `>>>>>>>` marker (default: theirs).
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 merged cleanly and nothing that held on both sides broke; 1 conflict blocks were
+      written, the merge broke a check that passed on both sides (it is shown; the merge
+      is written), or a version is not a ledger (refused: nothing is written); 64 bad
+      usage, 66 a file cannot be read, 74 <ours> cannot be written.
+
+    EXAMPLES:
+      git config merge.flourish.driver 'flourish merge --marker-size %L %O %A %B %P'
+      flourish merge base.flourish ours.flourish theirs.flourish
+
+    """
+
     static let help = """
     OVERVIEW: Show help for a command.
 
@@ -415,6 +449,7 @@ enum HelpText {
         case "record": return record
         case "lsp": return lsp
         case "completions": return completions
+        case "merge": return merge
         case "convert": return convert
         case "init": return initialize
         case "help": return help

@@ -26,6 +26,8 @@ public enum Problem: Sendable, Equatable {
     case invalidName(String, reason: String)
     case missingReason
     case emptyEntry(lines: Int)
+    /// A conflict block a merge left (`<<<<<<<` … `>>>>>>>`); `unterminated` when it has no end.
+    case mergeConflict(unterminated: Bool)
     // Includes
     case includeNotFound(String, reason: String)
     case includeOutside(String)
@@ -107,6 +109,7 @@ public enum Problem: Sendable, Equatable {
         case .invalidName: return "invalid-name"
         case .missingReason: return "missing-reason"
         case .emptyEntry: return "empty-entry"
+        case .mergeConflict: return "merge-conflict"
         case .includeNotFound: return "include-not-found"
         case .includeOutside: return "include-outside"
         case .implausibleDate: return "implausible-date"

@@ -42,6 +42,9 @@ struct Parser {
     /// The schedule whose template lines are being read.
     var pendingSchedule: Schedule?
 
+    /// The conflict block being read: which part, and where its `<<<<<<<` line is.
+    private var conflict: (part: ConflictMarker, start: SourceLocation)?
+
     /// What a line asks of the loader.
     enum Request {
         case include(path: String, location: SourceLocation)
@@ -96,6 +99,7 @@ struct Parser {
         var parser = Parser(file: file, fileIndex: fileIndex, recordLines: recordLines, quickLines: quickLines)
         parser.parseLines(&session)
         parser.finishEntry(&session)
+        parser.finishConflict(&session, unterminated: true)
         var inStretches: ParsedFile.InStretches?
         if session.postings.isInStretch && session.entries.isInStretch {
             inStretches = ParsedFile.InStretches(postings: session.postings.count, entries: session.entries.count)
@@ -181,6 +185,16 @@ struct Parser {
     }
 
     private mutating func parseLine(_ cursor: ByteCursor, _ session: inout ParseSession) -> Request? {
+        if let block = conflict, block.part != .ours {
+            // The base and theirs parts of a conflict block are not read: ours stands for it.
+            switch marker(cursor) {
+            case .theirs?: conflict?.part = .theirs
+            case .end?: finishConflict(&session, unterminated: false)
+            default: break
+            }
+            record(.blank, LineReader(cursor: cursor, recording: lines != nil))
+            return nil
+        }
         if cleanText != true, let issue = cursor.bytes.firstTextIssue(in: cursor.offset..<cursor.end) {
             switch issue {
             case .invalid(let at, let byte):
@@ -248,11 +262,47 @@ struct Parser {
             record(.directive, reader)
             return request
         }
+        if let marker = marker(cursor) {
+            conflictMarker(marker, cursor, &session)
+            record(.blank, reader)
+            return nil
+        }
         var word = reader
         let found = word.next().map(text) ?? ""
         session.report(.unexpectedLineStart(found: found), at: location(cursor.offset..<cursor.offset + 1))
         record(.directive, word)
         return nil
+    }
+
+    // MARK: Conflict blocks
+
+    private func marker(_ cursor: ByteCursor) -> ConflictMarker? {
+        ConflictMarker.read(count: cursor.end - cursor.offset) { cursor.bytes[cursor.offset + $0] }
+    }
+
+    /// A marker line outside a skipped part: `<<<<<<<` starts a block, `|||||||` and `=======`
+    /// end its ours part; a marker with no block open is a line that cannot start so.
+    private mutating func conflictMarker(_ marker: ConflictMarker, _ cursor: ByteCursor, _ session: inout ParseSession) {
+        let line = location(cursor.offset..<cursor.end)
+        switch (marker, conflict) {
+        case (.ours, nil):
+            conflict = (.ours, line)
+        case (.base, _?), (.theirs, _?):
+            conflict?.part = marker
+        case (.end, _?):
+            finishConflict(&session, unterminated: false)
+        default:
+            let found = String(decoding: [cursor.bytes[cursor.offset]], as: UTF8.self)
+            session.report(.unexpectedLineStart(found: found), at: location(cursor.offset..<cursor.offset + 1))
+        }
+    }
+
+    /// Reports the conflict block being read as one error at its `<<<<<<<` line: at its
+    /// `>>>>>>>` line, or at the end of the file when it has none.
+    mutating func finishConflict(_ session: inout ParseSession, unterminated: Bool) {
+        guard let block = conflict else { return }
+        session.report(.mergeConflict(unterminated: unterminated), at: block.start)
+        conflict = nil
     }
 
     private mutating func record(_ kind: SyntaxLine.Kind, _ reader: LineReader) {

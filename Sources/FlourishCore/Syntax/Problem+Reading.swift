@@ -45,6 +45,8 @@ extension Problem {
             return "correction without a reason"
         case .emptyEntry(let lines):
             return lines == 0 ? "entry has no split lines" : "entry has only one split line"
+        case .mergeConflict(let unterminated):
+            return unterminated ? "merge conflict with no `>>>>>>>` line to end it" : "merge conflict: both sides changed this"
         default:
             return nil
         }
@@ -91,6 +93,8 @@ extension Problem {
             return "say why the balance changed, e.g. `correction 2026-11-22 Bank 0.42 interest`"
         case .emptyEntry:
             return "an entry needs at least two split lines that sum to zero"
+        case .mergeConflict:
+            return "keep one side (or both) and delete the marker lines; until then the lines before `=======` (ours) are read"
         case .expected, .outOfRange:
             return nil
         default:

@@ -1,0 +1,100 @@
+/// Which item of an old version of a ledger file is which item of a new one (docs/git.md,
+/// "How items are matched"). In turn, each step among the items the steps before left:
+///
+/// 1. **identity**: the same `import:KEY` or `#id:` tag;
+/// 2. **fingerprint**: the same tokens (spacing and comments aside); among identical items,
+///    the first left in one version is the first left in the other;
+/// 3. **shape**: the only item of its kind with this first line, amounts aside, on both sides
+///    (an entry whose amount was edited);
+/// 4. **place**: between the same two matched items, as many items left on both sides, of the
+///    same kinds in the same order (an entry rewritten where it stood).
+///
+/// Items with an identity match by it alone. What is left in the old version was deleted; what is
+/// left in the new one was added.
+struct ItemMatching {
+    /// For each item of the new version, the item of the old one it is; nil when it was added.
+    private(set) var oldOf: [Int?]
+    /// For each item of the old version, the item of the new one it became; nil when it was deleted.
+    private(set) var newOf: [Int?]
+
+    init(old: [LedgerItems.Item], new: [LedgerItems.Item]) {
+        oldOf = Array(repeating: nil, count: new.count)
+        newOf = Array(repeating: nil, count: old.count)
+        matchByIdentity(old, new)
+        matchByKey(old, new) { $0.identity == nil ? $0.fingerprint : nil }
+        matchUnique(old, new)
+        matchByPlace(old, new)
+    }
+
+    private mutating func pair(_ old: Int, _ new: Int) {
+        oldOf[new] = old
+        newOf[old] = new
+    }
+
+    private mutating func matchByIdentity(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
+        matchByKey(old, new) { $0.identity }
+        // The tails (the blank lines ending the file) are one another.
+        if let last = old.indices.last, old[last].kind == .tail, newOf[last] == nil,
+           let newLast = new.indices.last, new[newLast].kind == .tail, oldOf[newLast] == nil {
+            pair(last, newLast)
+        }
+    }
+
+    /// Pairs unmatched items with one key, in order: the first old with the first new, and on.
+    private mutating func matchByKey(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item], _ key: (LedgerItems.Item) -> [UInt8]?) {
+        var waiting: [[UInt8]: [Int]] = [:]
+        for index in old.indices where newOf[index] == nil {
+            if let key = key(old[index]) { waiting[key, default: []].append(index) }
+        }
+        var taken: [[UInt8]: Int] = [:]
+        for index in new.indices where oldOf[index] == nil {
+            guard let key = key(new[index]), let candidates = waiting[key] else { continue }
+            let next = taken[key, default: 0]
+            guard next < candidates.count else { continue }
+            taken[key] = next + 1
+            pair(candidates[next], index)
+        }
+    }
+
+    /// Pairs the items left whose kind and shape are found once among the unmatched on each side.
+    private mutating func matchUnique(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
+        struct Shape: Hashable {
+            var kind: LedgerItems.Kind
+            var shape: [UInt8]
+        }
+        func unique(_ items: [LedgerItems.Item], _ open: (Int) -> Bool) -> [Shape: Int] {
+            var seen: [Shape: Int?] = [:]
+            for index in items.indices where open(index) && items[index].identity == nil && !items[index].shape.isEmpty {
+                let shape = Shape(kind: items[index].kind, shape: items[index].shape)
+                seen[shape] = seen[shape] == nil ? index : .some(nil)
+            }
+            return seen.compactMapValues { $0 }
+        }
+        let oldShapes = unique(old) { newOf[$0] == nil }
+        let newShapes = unique(new) { oldOf[$0] == nil }
+        for (shape, index) in newShapes.sorted(by: { $0.value < $1.value }) {
+            if let oldIndex = oldShapes[shape] { pair(oldIndex, index) }
+        }
+    }
+
+    /// Pairs the items left between the same two matched items, when both sides have as many
+    /// there, of the same kinds in the same order.
+    private mutating func matchByPlace(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
+        // Each unmatched item's gap: the old index of the matched item before it (-1: none).
+        var oldGaps: [Int: [Int]] = [:]
+        var anchor = -1
+        for index in old.indices {
+            if newOf[index] != nil { anchor = index } else if old[index].identity == nil { oldGaps[anchor, default: []].append(index) }
+        }
+        var newGaps: [Int: [Int]] = [:]
+        anchor = -1
+        for index in new.indices {
+            if let was = oldOf[index] { anchor = was } else if new[index].identity == nil { newGaps[anchor, default: []].append(index) }
+        }
+        for (gap, newItems) in newGaps {
+            guard let oldItems = oldGaps[gap], oldItems.count == newItems.count,
+                  zip(oldItems, newItems).allSatisfy({ old[$0].kind == new[$1].kind && old[$0].kind != .tail }) else { continue }
+            for (oldIndex, newIndex) in zip(oldItems, newItems) { pair(oldIndex, newIndex) }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+/// The three-way merge of a ledger file's items (docs/git.md): the changes ours and theirs
+/// made to the base, each applied once, and a conflict block for each item both changed
+/// differently.
+///
+/// The result follows ours' order. An item theirs added goes, when both versions keep their
+/// entries in date order, after the last entry dated on or before it; otherwise after the item
+/// it followed in theirs. Items both sides added alike appear once.
+struct ThreeWayMerge {
+    /// The merged file, and how many conflict blocks it has.
+    struct Result: Equatable {
+        var bytes: [UInt8]
+        var conflicts: Int
+    }
+
+    /// What the labels on the conflict markers say, and how long the markers are.
+    struct Markers {
+        var size = ConflictMarker.minimumSize
+        var ours = "ours"
+        var theirs = "theirs"
+    }
+
+    /// A piece of the result: an item of one version, or a conflict between two (one missing
+    /// when that side deleted the item).
+    private enum Piece {
+        case ours(Int)
+        case theirs(Int)
+        case conflict(ours: Int?, theirs: Int?)
+    }
+
+    let base: LedgerItems
+    let ours: LedgerItems
+    let theirs: LedgerItems
+
+    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String = "", markers: Markers = Markers()) -> Result {
+        // One side alone changed the file: that side, byte for byte.
+        if ours == base || ours == theirs { return Result(bytes: theirs == base ? ours : theirs, conflicts: 0) }
+        if theirs == base { return Result(bytes: ours, conflicts: 0) }
+        let versions = Concurrent.map(3) { LedgerItems(path: path, bytes: [base, ours, theirs][$0]) }
+        return ThreeWayMerge(base: versions[0], ours: versions[1], theirs: versions[2]).merged(markers)
+    }
+
+    init(base: LedgerItems, ours: LedgerItems, theirs: LedgerItems) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+    }
+
+    func merged(_ markers: Markers) -> Result {
+        let (withOurs, withTheirs) = Concurrent.map(2) { side in
+            ItemMatching(old: base.items, new: (side == 0 ? ours : theirs).items)
+        }.pair
+        var pieces: [Piece] = []
+        /// Where each of theirs' items stands in `pieces`, once it does.
+        var placed = [Int?](repeating: nil, count: theirs.items.count)
+        // Theirs' additions, by identity and by fingerprint, for the ones ours added too.
+        var theirsAdded: [[UInt8]: [Int]] = [:]
+        for index in theirs.items.indices where withTheirs.oldOf[index] == nil {
+            theirsAdded[additionKey(theirs.items[index]), default: []].append(index)
+        }
+        for index in ours.items.indices {
+            let piece: Piece?
+            var twin: Int?
+            if let was = withOurs.oldOf[index] {
+                twin = withTheirs.newOf[was]
+                piece = resolve(base: was, ours: index, theirs: twin)
+            } else {
+                let key = additionKey(ours.items[index])
+                if let match = theirsAdded[key]?.first {
+                    theirsAdded[key]?.removeFirst()
+                    twin = match
+                    piece = same(ours, index, theirs, match) || ours.items[index].identity == nil ? .ours(index) : .conflict(ours: index, theirs: match)
+                } else {
+                    piece = .ours(index)
+                }
+            }
+            if let piece { pieces.append(piece) }
+            if let twin { placed[twin] = piece == nil ? -1 : pieces.count - 1 }
+        }
+        let inserted = insertions(pieces, placed: &placed, withTheirs, withOurs)
+        return write(pieces, inserted, markers)
+    }
+
+    /// An item both sides kept: the side that changed it, or a conflict when both did differently.
+    private func resolve(base was: Int, ours index: Int, theirs twin: Int?) -> Piece? {
+        let oursChanged = !same(base, was, ours, index)
+        guard let twin else { return oursChanged ? .conflict(ours: index, theirs: nil) : nil }
+        let theirsChanged = !same(base, was, theirs, twin)
+        if !theirsChanged { return .ours(index) }
+        if !oursChanged { return .theirs(twin) }
+        return same(ours, index, theirs, twin) ? .ours(index) : .conflict(ours: index, theirs: twin)
+    }
+
+    /// Theirs' items not yet in the result, by the place they go: after which piece (-1: first).
+    private func insertions(_ pieces: [Piece], placed: inout [Int?], _ withTheirs: ItemMatching,
+                            _ withOurs: ItemMatching) -> [Int: [Piece]] {
+        let byDate = inDateOrder(ours) && inDateOrder(theirs)
+        // The result's entries with their dates, in order (sorted when `byDate`).
+        var dated: [(piece: Int, date: [UInt8])] = []
+        if byDate {
+            for (at, piece) in pieces.enumerated() {
+                if let date = item(piece).flatMap({ $0.kind == .entry ? $0.date : nil }) { dated.append((at, date)) }
+            }
+        }
+        var inserted: [Int: [Piece]] = [:]
+        var previous = -1
+        for index in theirs.items.indices {
+            if let at = placed[index] {
+                if at >= 0 { previous = at }
+                continue
+            }
+            var piece = Piece.theirs(index)
+            if let was = withTheirs.oldOf[index] {
+                // Ours deleted the item: gone, unless theirs changed it.
+                guard withOurs.newOf[was] == nil, !same(base, was, theirs, index) else { continue }
+                piece = .conflict(ours: nil, theirs: index)
+            }
+            var at = previous
+            let added = theirs.items[index]
+            if byDate, added.kind == .entry, let date = added.date {
+                var low = 0
+                var high = dated.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if dated[mid].date.lexicographicallyPrecedes(date) || dated[mid].date == date { low = mid + 1 } else { high = mid }
+                }
+                at = low > 0 ? dated[low - 1].piece : (dated.first.map { $0.piece - 1 } ?? previous)
+            }
+            inserted[at, default: []].append(piece)
+            placed[index] = at
+            previous = at
+        }
+        return inserted
+    }
+
+    /// The merged bytes: the pieces in order, theirs' insertions after the piece they follow.
+    private func write(_ pieces: [Piece], _ inserted: [Int: [Piece]], _ markers: Markers) -> Result {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ours.bytes.count + theirs.bytes.count / 8)
+        var conflicts = 0
+        func put(_ piece: Piece, spaced: Bool) {
+            // An entry moved among others keeps a blank line above it.
+            if spaced, let item = item(piece), item.kind != .tail, item.bodyStart == item.bytes.lowerBound,
+               !bytes.isEmpty, !bytes.ends(with: [0x0A, 0x0A]) {
+                if bytes.last != 0x0A { bytes.append(0x0A) }
+                if item.kind == .entry { bytes.append(0x0A) }
+            }
+            if bytes.last.map({ $0 != 0x0A }) ?? false { bytes.append(0x0A) }
+            switch piece {
+            case .ours(let index): bytes += ours.bytes[ours.items[index].bytes]
+            case .theirs(let index): bytes += theirs.bytes[theirs.items[index].bytes]
+            case .conflict(let mine, let their):
+                conflicts += 1
+                let lead = mine.map { (ours, $0) } ?? their.map { (theirs, $0) }
+                if let (version, index) = lead {
+                    let item = version.items[index]
+                    bytes += version.bytes[item.bytes.lowerBound..<item.bodyStart]
+                }
+                marker("<", markers.ours)
+                if let mine { body(ours, mine) }
+                marker("=", nil)
+                if let their { body(theirs, their) }
+                marker(">", markers.theirs)
+            }
+        }
+        func marker(_ character: Character, _ label: String?) {
+            bytes += Array(String(repeating: character, count: markers.size).utf8)
+            if let label { bytes += Array(" \(label)".utf8) }
+            bytes.append(0x0A)
+        }
+        func body(_ version: LedgerItems, _ index: Int) {
+            let item = version.items[index]
+            bytes += version.bytes[item.bodyStart..<item.bytes.upperBound]
+            if bytes.last != 0x0A { bytes.append(0x0A) }
+        }
+        for piece in inserted[-1] ?? [] { put(piece, spaced: true) }
+        for (at, piece) in pieces.enumerated() {
+            put(piece, spaced: false)
+            for piece in inserted[at] ?? [] { put(piece, spaced: true) }
+        }
+        return Result(bytes: bytes, conflicts: conflicts)
+    }
+
+    // MARK: Reading the versions
+
+    private func item(_ piece: Piece) -> LedgerItems.Item? {
+        switch piece {
+        case .ours(let index), .conflict(let index?, _): return ours.items[index]
+        case .theirs(let index), .conflict(nil, let index?): return theirs.items[index]
+        case .conflict(nil, nil): return nil
+        }
+    }
+
+    /// Whether two items are the same bytes.
+    private func same(_ one: LedgerItems, _ first: Int, _ other: LedgerItems, _ second: Int) -> Bool {
+        one.bytes[one.items[first].bytes].elementsEqual(other.bytes[other.items[second].bytes])
+    }
+
+    /// What makes an item added on both sides one item: its identity, else its fingerprint.
+    private func additionKey(_ item: LedgerItems.Item) -> [UInt8] {
+        if let identity = item.identity { return [0x01] + identity }
+        return [0x00] + item.fingerprint
+    }
+
+    /// Whether the version's entries are in date order.
+    private func inDateOrder(_ version: LedgerItems) -> Bool {
+        var last: [UInt8] = []
+        for item in version.items where item.kind == .entry {
+            guard let date = item.date else { continue }
+            if date.lexicographicallyPrecedes(last) { return false }
+            last = date
+        }
+        return true
+    }
+}
+
+private extension Array {
+    /// The first two elements (of a list known to hold two).
+    var pair: (Element, Element) { (self[0], self[1]) }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
+}
