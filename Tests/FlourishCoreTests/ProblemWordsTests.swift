@@ -17,7 +17,7 @@ import Testing
         .secondCurrency("EUR", ledgerCurrency: "USD"), .amountBeforeCurrency,
         .outOfRange(what: "a day", value: "40", allowed: "1 to 31"),
         .unknownWord(what: "period", word: "montly", allowed: ["monthly"], suggestion: "monthly"),
-        .invalidName("1", reason: "a number"), .missingReason, .emptyEntry(lines: 1), .mergeConflict(unterminated: false), .mergeConflict(unterminated: true),
+        .invalidName("1", reason: "a number"), .missingReason, .emptyEntry(lines: 1), .mergeConflict(unterminated: false),
         .includeNotFound("x.flourish", reason: "no such file"), .includeOutside("../x.flourish"),
         .includeRefused(".env", hidden: true, kind: "ledger"), .includeNotReadable("x.flourish", kind: "ledger"),
         .includeCycle(["a", "b", "a"]), .duplicateInclude("x.flourish"),

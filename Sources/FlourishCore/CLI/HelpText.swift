@@ -21,6 +21,7 @@ enum HelpText {
       due                     List scheduled entries and bills due and not recorded.
       record                  Append the entries of what is due, checked, atomically.
       lsp                     Run the language server (for editors) on stdin and stdout.
+      git                     Set a git repository up to merge ledgers by entry.
       merge                   Merge three versions of a ledger file item by item (git).
       completions             Print a completion script for bash, zsh or fish.
       report                  Show a report: dashboard, balances, register, budget,
@@ -425,6 +426,35 @@ enum HelpText {
 
     """
 
+    static let git = """
+    OVERVIEW: Set the git repository you are in up for ledgers (docs/git.md).
+
+    Adds `*.flourish merge=flourish` to .gitattributes and names Flourish's merge driver
+    in the repository's own git config, so that `git merge`, `rebase` and `cherry-pick`
+    merge ledger files entry by entry. Run it again at any time: what is there is kept,
+    never replaced, and a different setting found is named.
+
+    USAGE: flourish git [--hooks] [<ledger>]
+
+    ARGUMENTS:
+      <ledger>                The main ledger file (saved as `git config flourish.ledger`;
+                              the pre-commit hook checks it).
+
+    OPTIONS:
+      --hooks                 Also add a pre-commit hook that runs `flourish fmt --check` on
+                              the staged ledger files and `flourish check` on the ledger
+                              (unless a pre-commit hook is there already).
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 set up (or already), 66 not in a git repository, 74 a file cannot be written.
+
+    EXAMPLES:
+      flourish git
+      flourish git --hooks budget.flourish
+
+    """
+
     static let help = """
     OVERVIEW: Show help for a command.
 
@@ -450,6 +480,7 @@ enum HelpText {
         case "lsp": return lsp
         case "completions": return completions
         case "merge": return merge
+        case "git": return git
         case "convert": return convert
         case "init": return initialize
         case "help": return help

@@ -146,6 +146,15 @@ enum InitCommand {
               In an editor: flourish lsp checks as you type (editors/README.md).
 
             """)
+        // In a git repository, the set-up that merges ledgers by entry is offered.
+        let folder = FileSystem.directory(of: FileSystem.absolute(path))
+        if let inside = GitCommand.git(["-C", folder.isEmpty ? "." : folder, "rev-parse", "--is-inside-work-tree"]), inside.text == "true" {
+            context.stdout.write("""
+                  This folder is in a git repository: flourish git --hooks \(file)
+                  sets it up to merge ledgers entry by entry and check them on commit (docs/git.md).
+
+                """)
+        }
     }
 
     // MARK: Reading answers

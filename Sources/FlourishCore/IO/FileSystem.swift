@@ -190,16 +190,22 @@ public enum FileSystem {
     /// Writes a new file, never one that exists (even one made meanwhile): the bytes go to a
     /// temporary file in the same folder, which is then linked to `path` — a link that fails
     /// if anything is there already — and removed.
-    public static func createNew(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+    public static func createNew(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(Failure) {
         let folder = directory(of: path)
         var template = Array(((folder.isEmpty ? "" : folder) + ".flourish-new-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path) }
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(temporary) }
-        fchmod(fd, 0o644 & ~currentUmask())
+        fchmod(fd, mode & ~currentUmask())
         try writeAll(bytes, to: fd, path)
         guard link(temporary, path) == 0 else { throw failure(path) }
+    }
+
+    /// Makes a folder if there is none (its parent must exist); whether one is there now.
+    @discardableResult
+    static func makeDirectory(_ path: String) -> Bool {
+        mkdir(path, 0o755) == 0 || errno == EEXIST
     }
 
     /// Writes every byte to `fd`, makes it durable and closes it (on failure too).
