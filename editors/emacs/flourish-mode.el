@@ -41,7 +41,8 @@
   "Syntax of Flourish files: `;' starts a comment to the end of the line.")
 
 (defvar flourish-font-lock-keywords
-  `(("^[ \t]*\\(#\\)\\(?:[ \t].*\\)?$" . font-lock-comment-face)
+  `(("^\\(?:\\(?:<\\{7,\\}\\||\\{7,\\}\\|>\\{7,\\}\\)\\(?:[ \t].*\\)?\\|=\\{7,\\}\\)$" . font-lock-warning-face)
+    ("^[ \t]*\\(#\\)\\(?:[ \t].*\\)?$" . font-lock-comment-face)
     ("^\\([0-9]\\{4\\}-[0-9]\\{2\\}-[0-9]\\{2\\}\\)\\(?:[ \t]+\\([*!]\\)\\)?"
      (1 font-lock-constant-face) (2 font-lock-warning-face nil t))
     (,(concat "^" (regexp-opt flourish-keywords 'words)) . font-lock-keyword-face)
@@ -49,7 +50,7 @@
     ("[ \t]\\(-?[$€£¥]?-?[0-9][0-9,]*\\(?:\\.[0-9]+\\)?\\)\\(?:[ \t]+[A-Z]\\{3\\}\\)?[ \t]*\\(?:;.*\\)?$"
      1 font-lock-string-face)
     ("^[ \t]+\\([^ \t;\"][^;\"]*?\\)\\(?:[ \t]\\{2,\\}\\|[ \t]*$\\)" 1 font-lock-variable-name-face))
-  "Highlighting: comments, dates and statuses, keywords, tags, amounts, and names on split lines.")
+  "Highlighting: conflict markers, comments, dates and statuses, keywords, tags, amounts, and names on split lines.")
 
 (defun flourish-indent-line ()
   "Indent a split line by two spaces; entry headers and directives start at the margin."

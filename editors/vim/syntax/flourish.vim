@@ -37,6 +37,10 @@ syn match flourishPostingLine /^[ \t]\+[^ \t;#].*$/ contains=flourishName,flouri
 syn match flourishDirectiveLine /^\%(include\|currency\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s.*\)\=$/ contains=flourishName,flourishKeyword,flourishAmount,flourishCurrency,flourishDate,flourishDirective,flourishPath,flourishReason,flourishComment
 syn match flourishComment /^\s*\%(;\|#\%(\s\|$\)\).*$/
 
+" A conflict marker a merge left (grammar.md, "Conflict blocks").
+syn match flourishConflictMarker /^\%(\%(<\{7,}\||\{7,}\|>\{7,}\)\%([ \t].*\)\=\|=\{7,}\)$/
+
+hi def link flourishConflictMarker Error
 hi def link flourishComment Comment
 hi def link flourishDirective Statement
 hi def link flourishKeyword Keyword
