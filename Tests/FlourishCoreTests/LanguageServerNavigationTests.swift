@@ -207,6 +207,23 @@ import Testing
         #expect(try actions(text, line: 3) == ["Quote the name Sam Lee: 3:7-3:14 → \"Sam Lee\""])
         #expect(try actions(text, line: 6).last == "Quote the name Eating out: 6:2-6:12 → \"Eating out\"")
     }
+
+    @Test func keepOursTheirsOrBothOfAConflictBlock() throws {
+        let block = "<<<<<<< ours\n2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank\n=======\n2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n>>>>>>> theirs\n"
+        let text = Self.ledger + block + "\n2026-11-03 Tea\n  Food:Dining  2.00\n  Bank\n"
+        #expect(try actions(text, line: 4) == [
+            "Keep ours: 4:0-13:0 → 2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank\n",
+            "Keep theirs: 4:0-13:0 → 2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n",
+            "Keep both (ours first): 4:0-13:0 → 2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank\n\n2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n",
+        ])
+        // One side deleted the item: keeping that side removes the block.
+        let deleted = Self.ledger + "<<<<<<< ours\n=======\n2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n>>>>>>> theirs\n"
+        #expect(try actions(deleted, line: 4) == [
+            "Keep ours: 4:0-10:0 → ",
+            "Keep theirs: 4:0-10:0 → 2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n",
+            "Keep both (ours first): 4:0-10:0 → 2026-11-02 Lunch\n  Food:Dining  14.00\n  Bank\n",
+        ])
+    }
 }
 
 /// Completion offers what the place takes.

@@ -1,6 +1,6 @@
 /// Quick fixes for the problems `check` finds, offered where they are: the did-you-mean name,
 /// declaring an unknown name, balancing an entry by its last amount, quoting a name of several
-/// words.
+/// words, keeping ours, theirs or both of a conflict block.
 extension LanguageServer {
     func codeActions(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
@@ -44,6 +44,16 @@ extension LanguageServer {
                       let balanced = try? last.amount - sum else { continue }
                 let text = balanced.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false)
                 actions.append(action("Balance this entry: make the last amount \(text)", [(amount.range, text)], preferred: true))
+            case .mergeConflict:
+                let text = Array(file.bytes[0..<file.bytes.count])
+                guard let block = ConflictBlock.find(in: text, at: Int(location.start)) else { continue }
+                func part(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+                actions.append(action("Keep ours", [(block.whole, part(block.ours))]))
+                actions.append(action("Keep theirs", [(block.whole, part(block.theirs))]))
+                var both = part(block.ours)
+                if !both.isEmpty, !both.hasSuffix("\n") { both += "\n" }
+                if !both.isEmpty, !block.theirs.isEmpty { both += "\n" }
+                actions.append(action("Keep both (ours first)", [(block.whole, both + part(block.theirs))]))
             default:
                 break
             }

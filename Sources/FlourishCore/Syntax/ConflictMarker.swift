@@ -42,3 +42,58 @@ public enum ConflictMarker: Sendable, Equatable {
         read(count: line.count) { line[line.index(line.startIndex, offsetBy: $0)] }
     }
 }
+
+/// A conflict block's parts, by byte range, found from its `<<<<<<<` line: what the editor's
+/// "keep ours", "keep theirs" and "keep both" replace the block with.
+public struct ConflictBlock: Sendable, Equatable {
+    /// The whole block, its marker lines included (up to the end of the file when it has no end).
+    public var whole: Range<Int>
+    /// The lines of ours and of theirs, with their line ends.
+    public var ours: Range<Int>
+    public var theirs: Range<Int>
+
+    /// The block whose `<<<<<<<` line starts at `start`; nil when there is none.
+    public static func find(in bytes: [UInt8], at start: Int) -> ConflictBlock? {
+        var lineStart = start
+        var part: ConflictMarker?
+        var ours = start..<start
+        var theirs = start..<start
+        var oursStart = start
+        var theirsStart: Int?
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var content = end
+            if content > lineStart, bytes[content - 1] == 0x0D { content -= 1 }
+            let next = min(end + 1, bytes.count)
+            let marker = ConflictMarker.read(bytes[lineStart..<content])
+            switch (part, marker) {
+            case (nil, .ours?):
+                part = .ours
+                oursStart = next
+            case (.ours?, .base?), (.ours?, .theirs?):
+                ours = oursStart..<lineStart
+                part = marker
+                if marker == .theirs { theirsStart = next }
+            case (.base?, .theirs?):
+                part = .theirs
+                theirsStart = next
+            case (.theirs?, .end?):
+                theirs = (theirsStart ?? lineStart)..<lineStart
+                return ConflictBlock(whole: start..<next, ours: ours, theirs: theirs)
+            case (nil, _):
+                return nil
+            default:
+                break
+            }
+            lineStart = next
+        }
+        // No end: the block runs to the end of the file.
+        switch part {
+        case .ours?: ours = oursStart..<bytes.count
+        case .theirs?: theirs = (theirsStart ?? bytes.count)..<bytes.count
+        default: break
+        }
+        return ConflictBlock(whole: start..<bytes.count, ours: ours, theirs: theirs)
+    }
+}
