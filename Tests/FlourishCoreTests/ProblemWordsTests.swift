@@ -23,7 +23,7 @@ import Testing
         .includeCycle(["a", "b", "a"]), .duplicateInclude("x.flourish"),
         .unknownName("Fod", expected: "category", suggestion: "Food", declaration: "category Fod"),
         .wrongKind("Bank", actual: "an account", expected: "a category", directive: "budget"),
-        .duplicateDeclaration("Bank", kind: "account"), .duplicateImport(key: "0a4a4e816780da9a"), .unbalancedEntry(sum: Money(minorUnits: 5), currency: usd),
+        .duplicateDeclaration("Bank", kind: "account"), .duplicateImport(key: "0a4a4e816780da9a"), .duplicateEntry(date: "2026-11-03"), .unbalancedEntry(sum: Money(minorUnits: 5), currency: usd),
         .multipleMissingAmounts(count: 2),
         .balanceAssertionFailed(account: "Bank", date: day, expected: .zero, actual: Money(minorUnits: 1), currency: usd),
         .sumOverflow(what: "the sum", currency: usd), .usedBeforeOpening(account: "Bank", used: day, opened: day),
@@ -39,7 +39,7 @@ import Testing
     @Test func everyKindIsWordedByExactlyOneCheck() {
         for problem in Self.everyKind {
             let messages = [problem.readingMessage, problem.includeMessage, problem.bookingMessage, problem.referenceMessage,
-                            problem.duplicateMessage, problem.duplicateImportMessage, problem.balancingMessage, problem.assertionMessage, problem.openingMessage,
+                            problem.duplicateMessage, problem.duplicateImportMessage, problem.duplicateEntryMessage, problem.balancingMessage, problem.assertionMessage, problem.openingMessage,
                             problem.recordedMessage, problem.directiveValueMessage, problem.bucketMessage, problem.importMessage]
             #expect(messages.compactMap { $0 }.count == 1, "\(problem.id)")
             #expect(problem.message != problem.id && !problem.message.isEmpty, "\(problem.id)")

@@ -45,6 +45,8 @@ public enum Problem: Sendable, Equatable {
     case duplicateDeclaration(String, kind: String)
     /// Two entries carry one import key: one bank row imported twice.
     case duplicateImport(key: String)
+    /// The date of the earlier entry this one repeats.
+    case duplicateEntry(date: String)
     case unbalancedEntry(sum: Money, currency: Currency)
     case multipleMissingAmounts(count: Int)
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
@@ -80,7 +82,7 @@ public enum Problem: Sendable, Equatable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .usedBeforeOpening, .notRecorded: return .warning
+        case .usedBeforeOpening, .notRecorded, .duplicateEntry: return .warning
         case .more(_, _, let severity): return severity
         default: return .error
         }
@@ -121,6 +123,7 @@ public enum Problem: Sendable, Equatable {
         case .wrongKind: return "wrong-kind"
         case .duplicateDeclaration: return "duplicate-declaration"
         case .duplicateImport: return "duplicate-import"
+        case .duplicateEntry: return "duplicate-entry"
         case .unbalancedEntry: return "unbalanced-entry"
         case .multipleMissingAmounts: return "multiple-missing-amounts"
         case .balanceAssertionFailed: return "balance-assertion"
@@ -153,6 +156,7 @@ public enum Problem: Sendable, Equatable {
             referenceMessage,
             duplicateMessage,
             duplicateImportMessage,
+            duplicateEntryMessage,
             balancingMessage,
             assertionMessage,
             openingMessage,
@@ -174,6 +178,7 @@ public enum Problem: Sendable, Equatable {
             referenceHint,
             duplicateHint,
             duplicateImportHint,
+            duplicateEntryHint,
             balancingHint,
             assertionHint,
             openingHint,

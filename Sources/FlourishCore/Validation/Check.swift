@@ -24,6 +24,7 @@ public struct Check: Sendable {
     public static let all: [Check] = [
         .duplicateDeclarations,
         .duplicateImports,
+        .duplicateEntries,
         .references,
         .directiveValues,
         .balancing,
