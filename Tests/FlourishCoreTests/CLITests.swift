@@ -189,5 +189,6 @@ import Testing
         let workflow = TestSupport.read(TestSupport.root + "/examples/ci/flourish.yml")
         #expect(workflow.contains("flourish check --format github --strict"))
         #expect(workflow.contains("flourish fmt --check"))
+        #expect(workflow.contains("flourish diff \"origin/$BASE\" HEAD budget.flourish --format markdown >> \"$GITHUB_STEP_SUMMARY\""))
     }
 }

@@ -94,16 +94,16 @@ import Testing
 
     @Test(.enabled(if: hasGit, "git is not installed")) func flourishGitSetsUpOnceAndKeepsWhatIsThere() throws {
         let repository = try Repository()
-        #expect(repository.read(".gitattributes") == "*.flourish merge=flourish\n")
+        #expect(repository.read(".gitattributes") == "*.flourish merge=flourish diff=flourish\n")
         #expect(repository.git("config", "--local", "--get", "merge.flourish.driver").output.hasSuffix(" merge --marker-size %L %O %A %B %P\n"))
         let again = repository.flourish(["git"])
         #expect(again.status == 0)
-        #expect(again.stdout == "unchanged  .gitattributes (*.flourish merge=flourish)\nunchanged  git config merge.flourish.name\nunchanged  git config merge.flourish.driver\n")
+        #expect(again.stdout == "unchanged  .gitattributes (*.flourish merge=flourish diff=flourish)\nunchanged  git config merge.flourish.name\nunchanged  git config merge.flourish.driver\nunchanged  git config diff.flourish.command\n")
         repository.git("config", "--local", "merge.flourish.driver", "my-own-driver %O %A %B")
         let kept = repository.flourish(["git"])
         #expect(kept.stdout.contains("kept       git config merge.flourish.driver = my-own-driver %O %A %B\n"))
         #expect(repository.git("config", "--local", "--get", "merge.flourish.driver").output == "my-own-driver %O %A %B\n")
-        #expect(repository.read(".gitattributes") == "*.flourish merge=flourish\n")
+        #expect(repository.read(".gitattributes") == "*.flourish merge=flourish diff=flourish\n")
     }
 
     @Test(.enabled(if: hasGit, "git is not installed")) func bothAppendAtTheEnd() throws {

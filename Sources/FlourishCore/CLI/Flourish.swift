@@ -25,6 +25,7 @@ public enum Flourish {
         ("init", { arguments, context throws(Invocation.UsageError) in try InitCommand.run(arguments, context) }),
         ("convert", { arguments, context throws(Invocation.UsageError) in try ConvertCommand.run(arguments, context) }),
         ("merge", { arguments, context throws(Invocation.UsageError) in try MergeCommand.run(arguments, context) }),
+        ("diff", { arguments, context throws(Invocation.UsageError) in try DiffCommand.run(arguments, context) }),
         ("git", { arguments, context throws(Invocation.UsageError) in try GitCommand.run(arguments, context) }),
         ("completions", { arguments, context throws(Invocation.UsageError) in try CompletionsCommand.run(arguments, context) }),
     ]

@@ -1,10 +1,10 @@
 /// `flourish git [--hooks] [<ledger>]`: sets the git repository the current folder is in up
 /// for ledgers (docs/git.md): `.gitattributes` sends `*.flourish` files to Flourish's merge
-/// driver, the repository's own config names the driver, and `--hooks` adds a pre-commit hook
+/// and diff drivers, the repository's own config names them, and `--hooks` adds a pre-commit hook
 /// that checks and format-checks the staged ledgers. Idempotent: what is there already is
 /// never replaced; a different setting found is named and left alone.
 enum GitCommand {
-    static let attributes = "*.flourish merge=flourish"
+    static let attributes = "*.flourish merge=flourish diff=flourish"
     static let hookMark = "# flourish pre-commit hook (flourish git --hooks)"
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
@@ -27,8 +27,8 @@ enum GitCommand {
         let lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingBlanks }
         if lines.contains(attributes) {
             report.append("unchanged  .gitattributes (\(attributes))")
-        } else if let other = lines.first(where: { $0.hasPrefix("*.flourish ") && $0.contains("merge=") }) {
-            report.append("kept       .gitattributes: `\(other)` is there; Flourish's merge driver is not used for these files")
+        } else if let other = lines.first(where: { $0.hasPrefix("*.flourish ") && ($0.contains("merge=") || $0.contains("diff=")) }) {
+            report.append("kept       .gitattributes: `\(other)` is there; Flourish's drivers are used only as it says")
             kept = true
         } else {
             var text = existing
@@ -47,6 +47,7 @@ enum GitCommand {
         let settings = [
             ("merge.flourish.name", "Flourish ledger merge (entries, not lines)"),
             ("merge.flourish.driver", "\(program) merge --marker-size %L %O %A %B %P"),
+            ("diff.flourish.command", "\(program) diff"),
         ]
         for (key, value) in settings {
             let current = git(["config", "--local", "--get", key])

@@ -21,6 +21,7 @@ enum HelpText {
       due                     List scheduled entries and bills due and not recorded.
       record                  Append the entries of what is due, checked, atomically.
       lsp                     Run the language server (for editors) on stdin and stdout.
+      diff                    What changed between two versions: entries and money.
       git                     Set a git repository up to merge ledgers by entry.
       merge                   Merge three versions of a ledger file item by item (git).
       completions             Print a completion script for bash, zsh or fish.
@@ -429,9 +430,10 @@ enum HelpText {
     static let git = """
     OVERVIEW: Set the git repository you are in up for ledgers (docs/git.md).
 
-    Adds `*.flourish merge=flourish` to .gitattributes and names Flourish's merge driver
-    in the repository's own git config, so that `git merge`, `rebase` and `cherry-pick`
-    merge ledger files entry by entry. Run it again at any time: what is there is kept,
+    Adds `*.flourish merge=flourish diff=flourish` to .gitattributes and names Flourish's
+    merge and diff drivers in the repository's own git config, so that `git merge`,
+    `rebase` and `cherry-pick` merge ledger files entry by entry and `git diff` says what
+    changed in the money (`git diff --no-ext-diff` shows lines). Run it again at any time: what is there is kept,
     never replaced, and a different setting found is named.
 
     USAGE: flourish git [--hooks] [<ledger>]
@@ -452,6 +454,40 @@ enum HelpText {
     EXAMPLES:
       flourish git
       flourish git --hooks budget.flourish
+
+    """
+
+    static let diff = """
+    OVERVIEW: What changed between two versions of a ledger: its entries, and the money.
+
+    Lists the items added, deleted and edited (an edited entry is one change, with its
+    lines before and after), then each figure that moved — accounts, people, on-budget
+    funds, every bucket, main savings, goals — and each category whose budget this month
+    moved, before and after, as of one report date (the later last date of the two).
+
+    USAGE: flourish diff <old> <new>
+           flourish diff [<revision> [<revision>]] [<file>]
+
+    ARGUMENTS:
+      <old> <new>             Two ledger files (each with its includes).
+      <revision>              A git revision (HEAD~1, main, a commit): the ledger as it was
+                              there, includes too. With one, the new version is the working
+                              tree; with none, the old one is HEAD.
+      <file>                  The ledger (default: $FLOURISH_FILE, else git config
+                              flourish.ledger).
+
+    OPTIONS:
+      --format <format>       text (default), markdown (a pull request's summary) or json.
+      --date <date>           The report date for the figures (YYYY-MM-DD or today).
+      -h, --help              Show help information.
+
+    As git's diff driver (`flourish git` sets it up): given git's seven arguments it
+    compares the two versions of one file.
+
+    EXAMPLES:
+      flourish diff HEAD~1 budget.flourish
+      flourish diff main HEAD budget.flourish --format markdown
+      flourish diff old.flourish new.flourish --format json
 
     """
 
@@ -481,6 +517,7 @@ enum HelpText {
         case "completions": return completions
         case "merge": return merge
         case "git": return git
+        case "diff": return diff
         case "convert": return convert
         case "init": return initialize
         case "help": return help
