@@ -6,8 +6,9 @@
 ///    the first left in one version is the first left in the other;
 /// 3. **shape**: the only item of its kind with this first line, amounts aside, on both sides
 ///    (an entry whose amount was edited);
-/// 4. **place**: between the same two matched items, as many items left on both sides, of the
-///    same kinds in the same order (an entry rewritten where it stood).
+/// 4. **place**: between the same two matched items, as many items left on both sides, in
+///    pairs of entries of one date, directives of one keyword or comments (an entry rewritten
+///    where it stood).
 ///
 /// Items with an identity match by it alone. What is left in the old version was deleted; what is
 /// left in the new one was added.
@@ -77,8 +78,20 @@ struct ItemMatching {
         }
     }
 
+    /// Whether two items left in one place can be one item rewritten: entries of one date,
+    /// directives of one keyword, or comments.
+    private static func samePlaceKind(_ old: LedgerItems.Item, _ new: LedgerItems.Item) -> Bool {
+        guard old.kind == new.kind else { return false }
+        switch old.kind {
+        case .entry: return old.date == new.date
+        case .directive: return old.shape.prefix(while: { $0 != 0x20 }).elementsEqual(new.shape.prefix(while: { $0 != 0x20 }))
+        case .comment: return true
+        case .tail: return false
+        }
+    }
+
     /// Pairs the items left between the same two matched items, when both sides have as many
-    /// there, of the same kinds in the same order.
+    /// there, of kinds that can be one item (`samePlaceKind`) in the same order.
     private mutating func matchByPlace(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
         // Each unmatched item's gap: the old index of the matched item before it (-1: none).
         var oldGaps: [Int: [Int]] = [:]
@@ -93,7 +106,7 @@ struct ItemMatching {
         }
         for (gap, newItems) in newGaps {
             guard let oldItems = oldGaps[gap], oldItems.count == newItems.count,
-                  zip(oldItems, newItems).allSatisfy({ old[$0].kind == new[$1].kind && old[$0].kind != .tail }) else { continue }
+                  zip(oldItems, newItems).allSatisfy({ Self.samePlaceKind(old[$0], new[$1]) }) else { continue }
             for (oldIndex, newIndex) in zip(oldItems, newItems) { pair(oldIndex, newIndex) }
         }
     }

@@ -140,9 +140,14 @@ public struct LedgerDiff: Sendable {
                     changes.append(ItemChange(file: oldPath, change: .deleted, kind: kind(item), line: item.line, before: text(before, index), after: nil))
                 }
             }
+            // For each new item, the old index of the next matched item from it on: an addition
+            // comes after the deletions that stood before that item.
+            var nextMatched = [Int](repeating: before.items.count, count: after.items.count + 1)
+            for index in after.items.indices.reversed() { nextMatched[index] = matching.oldOf[index] ?? nextMatched[index + 1] }
             for index in after.items.indices {
                 let item = after.items[index]
                 guard let was = matching.oldOf[index] else {
+                    deletions(through: nextMatched[index] - 1)
                     if item.kind != .tail {
                         changes.append(ItemChange(file: path, change: .added, kind: kind(item), line: item.line, before: nil, after: text(after, index)))
                     }
