@@ -18,13 +18,15 @@ struct ItemMatching {
     /// For each item of the old version, the item of the new one it became; nil when it was deleted.
     private(set) var newOf: [Int?]
 
-    init(old: [LedgerItems.Item], new: [LedgerItems.Item]) {
+    init(old oldVersion: LedgerItems, new newVersion: LedgerItems) {
+        let old = oldVersion.items
+        let new = newVersion.items
         oldOf = Array(repeating: nil, count: new.count)
         newOf = Array(repeating: nil, count: old.count)
         matchByIdentity(old, new)
-        matchByKey(old, new) { $0.identity == nil ? $0.fingerprint : nil }
-        matchUnique(old, new)
-        matchByPlace(old, new)
+        matchByKey(old, new, hash: { $0.identity == nil ? $0.fingerprintHash : nil }) { oldVersion.sameFingerprint($0, newVersion, $1) }
+        matchUnique(oldVersion, newVersion)
+        matchByPlace(oldVersion, newVersion)
     }
 
     private mutating func pair(_ old: Int, _ new: Int) {
@@ -33,7 +35,7 @@ struct ItemMatching {
     }
 
     private mutating func matchByIdentity(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
-        matchByKey(old, new) { $0.identity }
+        matchByKey(old, new, hash: { $0.identity.map { $0.withView { $0.hash(0..<$0.count) } } }) { $0.identity == $1.identity }
         // The tails (the blank lines ending the file) are one another.
         if let last = old.indices.last, old[last].kind == .tail, newOf[last] == nil,
            let newLast = new.indices.last, new[newLast].kind == .tail, oldOf[newLast] == nil {
@@ -42,49 +44,55 @@ struct ItemMatching {
     }
 
     /// Pairs unmatched items with one key, in order: the first old with the first new, and on.
-    private mutating func matchByKey(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item], _ key: (LedgerItems.Item) -> [UInt8]?) {
-        var waiting: [[UInt8]: [Int]] = [:]
+    /// Items are listed by the key's hash (nil: the item has no such key) and paired when
+    /// `same` says their keys are equal.
+    private mutating func matchByKey(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item], hash: (LedgerItems.Item) -> UInt64?,
+                                     same: (LedgerItems.Item, LedgerItems.Item) -> Bool) {
+        var waiting: [UInt64: [Int]] = [:]
+        waiting.reserveCapacity(old.count)
         for index in old.indices where newOf[index] == nil {
-            if let key = key(old[index]) { waiting[key, default: []].append(index) }
+            if let key = hash(old[index]) { waiting[key, default: []].append(index) }
         }
-        var taken: [[UInt8]: Int] = [:]
         for index in new.indices where oldOf[index] == nil {
-            guard let key = key(new[index]), let candidates = waiting[key] else { continue }
-            let next = taken[key, default: 0]
-            guard next < candidates.count else { continue }
-            taken[key] = next + 1
-            pair(candidates[next], index)
+            guard let key = hash(new[index]), let candidates = waiting[key] else { continue }
+            // The first old item left with an equal key (a hash shared by unequal keys is passed over).
+            guard let at = candidates.firstIndex(where: { same(old[$0], new[index]) }) else { continue }
+            pair(candidates[at], index)
+            waiting[key]?.remove(at: at)
         }
     }
 
     /// Pairs the items left whose kind and shape are found once among the unmatched on each side.
-    private mutating func matchUnique(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
+    private mutating func matchUnique(_ oldVersion: LedgerItems, _ newVersion: LedgerItems) {
         struct Shape: Hashable {
             var kind: LedgerItems.Kind
-            var shape: [UInt8]
+            var hash: UInt64
         }
         func unique(_ items: [LedgerItems.Item], _ open: (Int) -> Bool) -> [Shape: Int] {
             var seen: [Shape: Int?] = [:]
-            for index in items.indices where open(index) && items[index].identity == nil && !items[index].shape.isEmpty {
-                let shape = Shape(kind: items[index].kind, shape: items[index].shape)
+            for index in items.indices where open(index) && items[index].identity == nil {
+                guard let hash = items[index].shapeHash else { continue }
+                let shape = Shape(kind: items[index].kind, hash: hash)
                 seen[shape] = seen[shape] == nil ? index : .some(nil)
             }
             return seen.compactMapValues { $0 }
         }
+        let old = oldVersion.items
+        let new = newVersion.items
         let oldShapes = unique(old) { newOf[$0] == nil }
         let newShapes = unique(new) { oldOf[$0] == nil }
         for (shape, index) in newShapes.sorted(by: { $0.value < $1.value }) {
-            if let oldIndex = oldShapes[shape] { pair(oldIndex, index) }
+            if let oldIndex = oldShapes[shape], oldVersion.sameShape(old[oldIndex], newVersion, new[index]) { pair(oldIndex, index) }
         }
     }
 
     /// Whether two items left in one place can be one item rewritten: entries of one date,
     /// directives of one keyword, or comments.
-    private static func samePlaceKind(_ old: LedgerItems.Item, _ new: LedgerItems.Item) -> Bool {
+    private static func samePlaceKind(_ oldVersion: LedgerItems, _ old: LedgerItems.Item, _ newVersion: LedgerItems, _ new: LedgerItems.Item) -> Bool {
         guard old.kind == new.kind else { return false }
         switch old.kind {
         case .entry: return old.date == new.date
-        case .directive: return old.shape.prefix(while: { $0 != 0x20 }).elementsEqual(new.shape.prefix(while: { $0 != 0x20 }))
+        case .directive: return oldVersion.sameKeyword(old, newVersion, new)
         case .comment: return true
         case .tail: return false
         }
@@ -92,7 +100,9 @@ struct ItemMatching {
 
     /// Pairs the items left between the same two matched items, when both sides have as many
     /// there, of kinds that can be one item (`samePlaceKind`) in the same order.
-    private mutating func matchByPlace(_ old: [LedgerItems.Item], _ new: [LedgerItems.Item]) {
+    private mutating func matchByPlace(_ oldVersion: LedgerItems, _ newVersion: LedgerItems) {
+        let old = oldVersion.items
+        let new = newVersion.items
         // Each unmatched item's gap: the old index of the matched item before it (-1: none).
         var oldGaps: [Int: [Int]] = [:]
         var anchor = -1
@@ -106,7 +116,7 @@ struct ItemMatching {
         }
         for (gap, newItems) in newGaps {
             guard let oldItems = oldGaps[gap], oldItems.count == newItems.count,
-                  zip(oldItems, newItems).allSatisfy({ Self.samePlaceKind(old[$0], new[$1]) }) else { continue }
+                  zip(oldItems, newItems).allSatisfy({ Self.samePlaceKind(oldVersion, old[$0], newVersion, new[$1]) }) else { continue }
             for (oldIndex, newIndex) in zip(oldItems, newItems) { pair(oldIndex, newIndex) }
         }
     }

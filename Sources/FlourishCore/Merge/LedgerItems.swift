@@ -22,21 +22,27 @@ struct LedgerItems {
         var bodyStart: Int
         /// The 1-based number of its first line that is not blank.
         var line: Int
-        /// An entry's date as written (`YYYY-MM-DD`), which sorts as the dates do.
-        var date: [UInt8]?
+        /// Its date line or directive and the indented lines under it (indices into
+        /// `LedgerItems.lines`); empty for a comment block or the tail.
+        var lines: Range<Int>
+        /// An entry's date as the number YYYYMMDD (which sorts as the dates do).
+        var date: Int?
         /// What names it across versions whatever else changes: `import:KEY` in its date line's
-        /// comment, or an `#id:…` tag.
+        /// comment, or an `#id:` tag.
         var identity: [UInt8]?
-        /// Its tokens, line by line, without comments or spacing: two items with one
-        /// fingerprint say the same thing.
-        var fingerprint: [UInt8]
-        /// Its first line without amounts (an entry: its date and description): what stays
-        /// when an item's amounts are edited.
-        var shape: [UInt8]
+        /// A hash of its fingerprint — its tokens, line by line, without comments or spacing
+        /// (a comment block's: its bytes) — which lists of items are keyed by: two items with
+        /// one fingerprint say the same thing (`sameFingerprint`).
+        var fingerprintHash: UInt64 = 0
+        /// A hash of its shape — its first line without amounts (an entry: its date and
+        /// description), what stays when amounts are edited (`sameShape`); nil for a comment.
+        var shapeHash: UInt64?
     }
 
     let bytes: [UInt8]
     let items: [Item]
+    /// The file's lines as the parser read them.
+    let lines: [SyntaxLine]
     /// The parser's diagnostics for the file.
     let diagnostics: [Diagnostic]
 
@@ -45,7 +51,8 @@ struct LedgerItems {
         let file = SourceFile(path: path, bytes: bytes)
         let parsed = Parser.parse(file, fileIndex: 0, recordLines: true)
         diagnostics = parsed.diagnostics
-        var items = Self.cut(parsed.lines ?? [], starts: file.lineStarts, bytes)
+        lines = parsed.lines ?? []
+        var items = Self.cut(lines, starts: file.lineStarts, bytes)
         // An entry's import key is the parser's (`Ledger.importKeys`, in reading order).
         var next = 0
         for key in parsed.ledger.importKeys {
@@ -67,80 +74,132 @@ struct LedgerItems {
     }
 
     private static func cut(_ lines: [SyntaxLine], starts: [Int], _ bytes: [UInt8]) -> [Item] {
-        func start(_ line: Int) -> Int { line < starts.count ? min(starts[line], bytes.count) : bytes.count }
-        var items: [Item] = []
-        /// The blank lines and comments read since the last item, and whether a comment is among them.
-        var group: Int?
-        var groupHasComment = false
-        func close(_ kind: Kind, _ first: Int, head: Int?, end: Int) {
-            var body = first
-            while body < end, lines[body].kind == .blank { body += 1 }
-            var item = Item(kind: kind, bytes: start(first)..<start(end), bodyStart: start(min(body, end)), line: min(body, end) + 1,
-                            fingerprint: [], shape: [])
-            if let head { describe(&item, lines, head: head, end: end, bytes) }
-            else { item.fingerprint = Array(bytes[item.bodyStart..<item.bytes.upperBound]) }
-            items.append(item)
-        }
-        var line = 0
-        while line < lines.count {
-            switch lines[line].kind {
-            case .blank:
-                if groupHasComment, let first = group {
-                    close(.comment, first, head: nil, end: line)
+        bytes.withView { view in
+            func start(_ line: Int) -> Int { line < starts.count ? min(starts[line], bytes.count) : bytes.count }
+            var items: [Item] = []
+            items.reserveCapacity(lines.count / 3 + 1)
+            /// The blank lines and comments read since the last item, and whether a comment is among them.
+            var group: Int?
+            var groupHasComment = false
+            func close(_ kind: Kind, _ first: Int, head: Int?, end: Int) {
+                var body = first
+                while body < end, lines[body].kind == .blank { body += 1 }
+                var item = Item(kind: kind, bytes: start(first)..<start(end), bodyStart: start(min(body, end)), line: min(body, end) + 1,
+                                lines: (head ?? end)..<end)
+                if head != nil { describe(&item, lines, view) }
+                else { item.fingerprintHash = view.hash(item.bodyStart..<item.bytes.upperBound) }
+                items.append(item)
+            }
+            var line = 0
+            while line < lines.count {
+                switch lines[line].kind {
+                case .blank:
+                    if groupHasComment, let first = group {
+                        close(.comment, first, head: nil, end: line)
+                        group = nil
+                        groupHasComment = false
+                    }
+                    if group == nil { group = line }
+                    line += 1
+                case .comment, .indentedComment, .posting:
+                    // (An indented line with no item above it is kept like a comment.)
+                    if group == nil { group = line }
+                    groupHasComment = true
+                    line += 1
+                case .directive, .entryHeader:
+                    let head = line
+                    line += 1
+                    while line < lines.count, lines[line].kind == .posting || lines[line].kind == .indentedComment { line += 1 }
+                    close(lines[head].kind == .entryHeader ? .entry : .directive, group ?? head, head: head, end: line)
                     group = nil
                     groupHasComment = false
                 }
-                if group == nil { group = line }
-                line += 1
-            case .comment, .indentedComment, .posting:
-                // (An indented line with no item above it is kept like a comment.)
-                if group == nil { group = line }
-                groupHasComment = true
-                line += 1
-            case .directive, .entryHeader:
-                let head = line
-                line += 1
-                while line < lines.count, lines[line].kind == .posting || lines[line].kind == .indentedComment { line += 1 }
-                close(lines[head].kind == .entryHeader ? .entry : .directive, group ?? head, head: head, end: line)
-                group = nil
-                groupHasComment = false
             }
+            if let first = group { close(groupHasComment ? .comment : .tail, first, head: nil, end: lines.count) }
+            // Bytes after the last recorded line (none but a byte order mark's oddities) stay in the last item.
+            if let last = items.indices.last, items[last].bytes.upperBound < bytes.count {
+                items[last].bytes = items[last].bytes.lowerBound..<bytes.count
+            }
+            return items
         }
-        if let first = group { close(groupHasComment ? .comment : .tail, first, head: nil, end: lines.count) }
-        // Bytes after the last recorded line (none but a byte order mark's oddities) stay in the last item.
-        if let last = items.indices.last, items[last].bytes.upperBound < bytes.count {
-            items[last].bytes = items[last].bytes.lowerBound..<bytes.count
-        }
-        return items
     }
 
-    /// Fills in an item's date, identity, fingerprint and shape from its lines' tokens.
-    private static func describe(_ item: inout Item, _ lines: [SyntaxLine], head: Int, end: Int, _ bytes: [UInt8]) {
-        let first = lines[head]
-        for (number, line) in lines[head..<end].enumerated() {
-            if number > 0 { item.fingerprint.append(0x0A) }
-            for (index, token) in line.tokens.enumerated() {
-                if index > 0 { item.fingerprint.append(0x20) }
-                item.fingerprint += bytes[token.range]
-            }
+    private static let idTag: StaticString = "#id:"
+
+    /// Fills in an item's date, identity and hashes from its lines' tokens.
+    private static func describe(_ item: inout Item, _ lines: [SyntaxLine], _ view: ByteView) {
+        var fingerprint = Hasher()
+        for line in lines[item.lines] {
+            fingerprint.combine(line.tokens.count)
+            for token in line.tokens { fingerprint.combine(view.hash(token.range)) }
         }
+        item.fingerprintHash = UInt64(UInt(bitPattern: fingerprint.finalize()))
+        var shape = Hasher()
+        let first = lines[item.lines.lowerBound]
         for (index, token) in first.tokens.enumerated() {
-            let text = bytes[token.range]
-            let isDateLine = item.kind == .entry && index == 0
-            if isDateLine { item.date = Array(text) }
-            if token.kind == .tag, text.starts(with: Array("#id:".utf8)) { item.identity = Array(text) }
-            if isDateLine || !looksLikeAmount(text) {
-                if !item.shape.isEmpty { item.shape.append(0x20) }
-                item.shape += text
+            let isDate = item.kind == .entry && index == 0
+            if isDate { item.date = dateNumber(view, token.range) }
+            if token.kind == .tag, token.range.count > 4, view.part(token.start..<token.start + 4) == Self.idTag.view {
+                item.identity = (token.start..<token.end).map { view[$0] }
             }
+            if isDate || !looksLikeAmount(view, token.range) { shape.combine(view.hash(token.range)) }
         }
+        item.shapeHash = UInt64(UInt(bitPattern: shape.finalize()))
+    }
+
+    // MARK: Comparing items
+
+    /// Whether two items (of this version and `other`) have one fingerprint.
+    func sameFingerprint(_ item: Item, _ other: LedgerItems, _ otherItem: Item) -> Bool {
+        guard item.lines.count == otherItem.lines.count else { return false }
+        if item.lines.isEmpty {
+            return bytes[item.bodyStart..<item.bytes.upperBound].elementsEqual(other.bytes[otherItem.bodyStart..<otherItem.bytes.upperBound])
+        }
+        return zip(lines[item.lines], other.lines[otherItem.lines]).allSatisfy { sameTokens($0.tokens, other, $1.tokens) }
+    }
+
+    /// Whether two items have one shape: their first lines' tokens, amounts aside (an entry's date kept).
+    func sameShape(_ item: Item, _ other: LedgerItems, _ otherItem: Item) -> Bool {
+        guard let first = item.lines.first, let otherFirst = otherItem.lines.first else { return false }
+        let mine = shapeTokens(lines[first].tokens, entry: item.kind == .entry)
+        let theirs = other.shapeTokens(other.lines[otherFirst].tokens, entry: otherItem.kind == .entry)
+        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { bytes[$0].elementsEqual(other.bytes[$1]) }
+    }
+
+    private func shapeTokens(_ tokens: TokenList, entry: Bool) -> [Range<Int>] {
+        bytes.withView { view in
+            tokens.enumerated().filter { (entry && $0.offset == 0) || !Self.looksLikeAmount(view, $0.element.range) }.map(\.element.range)
+        }
+    }
+
+    /// Whether a directive's keyword (its first word) is another's.
+    func sameKeyword(_ item: Item, _ other: LedgerItems, _ otherItem: Item) -> Bool {
+        guard let first = item.lines.first, let otherFirst = otherItem.lines.first,
+              let mine = lines[first].tokens.first, let theirs = other.lines[otherFirst].tokens.first else { return false }
+        return bytes[mine.range].elementsEqual(other.bytes[theirs.range])
+    }
+
+    private func sameTokens(_ tokens: TokenList, _ other: LedgerItems, _ otherTokens: TokenList) -> Bool {
+        tokens.count == otherTokens.count && zip(tokens, otherTokens).allSatisfy { bytes[$0.range].elementsEqual(other.bytes[$1.range]) }
+    }
+
+    /// `YYYY-MM-DD` as YYYYMMDD; nil for anything else.
+    private static func dateNumber(_ view: ByteView, _ range: Range<Int>) -> Int? {
+        guard range.count == 10 else { return nil }
+        var number = 0
+        for at in range where at - range.lowerBound != 4 && at - range.lowerBound != 7 {
+            let byte = view[at]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return number
     }
 
     /// Whether a token reads as an amount (a digit, or a sign then a digit, first).
-    private static func looksLikeAmount(_ text: ArraySlice<UInt8>) -> Bool {
-        var rest = text
-        if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { rest = rest.dropFirst() }
-        guard let first = rest.first else { return false }
-        return first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+    private static func looksLikeAmount(_ view: ByteView, _ range: Range<Int>) -> Bool {
+        var at = range.lowerBound
+        if at < range.upperBound, view[at] == UInt8(ascii: "-") || view[at] == UInt8(ascii: "+") { at += 1 }
+        guard at < range.upperBound else { return false }
+        return view[at] >= UInt8(ascii: "0") && view[at] <= UInt8(ascii: "9")
     }
 }

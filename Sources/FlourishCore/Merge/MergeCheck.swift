@@ -11,11 +11,14 @@ enum MergeCheck {
     }
 
     static func newProblems(merged: [UInt8], ours: [UInt8], theirs: [UInt8], path: String) -> Found {
-        let checked = Concurrent.map(3) { index in
-            let file = SourceFile(path: path, bytes: [merged, ours, theirs][index])
-            let validated = Validator.validated(LedgerLoader.load(sources: [file]))
+        @Sendable func errors(_ bytes: [UInt8]) -> ([Diagnostic], [SourceFile]) {
+            let validated = Validator.validated(LedgerLoader.load(sources: [SourceFile(path: path, bytes: bytes)]))
             return (validated.diagnostics.filter { $0.severity == .error }, validated.journal.ledger.files)
         }
+        // Both sides are checked only when the merge has errors (a clean merge needs no more).
+        let first = errors(merged)
+        if first.0.isEmpty { return Found(diagnostics: [], files: first.1) }
+        let checked = [first] + Concurrent.map(2) { errors($0 == 0 ? ours : theirs) }
         func key(_ diagnostic: Diagnostic, _ files: [SourceFile]) -> String {
             let file = files[Int(diagnostic.location.file)]
             let line = file.line(containing: diagnostic.location.range.lowerBound)

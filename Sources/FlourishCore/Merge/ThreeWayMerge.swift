@@ -47,13 +47,13 @@ struct ThreeWayMerge {
 
     func merged(_ markers: Markers) -> Result {
         let (withOurs, withTheirs) = Concurrent.map(2) { side in
-            ItemMatching(old: base.items, new: (side == 0 ? ours : theirs).items)
+            ItemMatching(old: base, new: side == 0 ? ours : theirs)
         }.pair
         var pieces: [Piece] = []
         /// Where each of theirs' items stands in `pieces`, once it does.
         var placed = [Int?](repeating: nil, count: theirs.items.count)
         // Theirs' additions, by identity and by fingerprint, for the ones ours added too.
-        var theirsAdded: [[UInt8]: [Int]] = [:]
+        var theirsAdded: [UInt64: [Int]] = [:]
         for index in theirs.items.indices where withTheirs.oldOf[index] == nil {
             theirsAdded[additionKey(theirs.items[index]), default: []].append(index)
         }
@@ -65,8 +65,8 @@ struct ThreeWayMerge {
                 piece = resolve(base: was, ours: index, theirs: twin)
             } else {
                 let key = additionKey(ours.items[index])
-                if let match = theirsAdded[key]?.first {
-                    theirsAdded[key]?.removeFirst()
+                if let at = theirsAdded[key]?.firstIndex(where: { sameAddition(index, $0) }), let match = theirsAdded[key]?[at] {
+                    theirsAdded[key]?.remove(at: at)
                     twin = match
                     piece = same(ours, index, theirs, match) || ours.items[index].identity == nil ? .ours(index) : .conflict(ours: index, theirs: match)
                 } else {
@@ -95,7 +95,7 @@ struct ThreeWayMerge {
                             _ withOurs: ItemMatching) -> [Int: [Piece]] {
         let byDate = inDateOrder(ours) && inDateOrder(theirs)
         // The result's entries with their dates, in order (sorted when `byDate`).
-        var dated: [(piece: Int, date: [UInt8])] = []
+        var dated: [(piece: Int, date: Int)] = []
         if byDate {
             for (at, piece) in pieces.enumerated() {
                 if let date = item(piece).flatMap({ $0.kind == .entry ? $0.date : nil }) { dated.append((at, date)) }
@@ -121,7 +121,7 @@ struct ThreeWayMerge {
                 var high = dated.count
                 while low < high {
                     let mid = (low + high) / 2
-                    if dated[mid].date.lexicographicallyPrecedes(date) || dated[mid].date == date { low = mid + 1 } else { high = mid }
+                    if dated[mid].date <= date { low = mid + 1 } else { high = mid }
                 }
                 at = low > 0 ? dated[low - 1].piece : (dated.first.map { $0.piece - 1 } ?? previous)
             }
@@ -195,27 +195,30 @@ struct ThreeWayMerge {
         one.bytes[one.items[first].bytes].elementsEqual(other.bytes[other.items[second].bytes])
     }
 
-    /// What makes an item added on both sides one item: its identity, else its fingerprint.
-    private func additionKey(_ item: LedgerItems.Item) -> [UInt8] {
-        if let identity = item.identity { return [0x01] + identity }
-        return [0x00] + item.fingerprint
+    /// What makes an item added on both sides one item: its identity, else its fingerprint
+    /// (`additionKey` is its hash, `sameAddition` the test).
+    private func additionKey(_ item: LedgerItems.Item) -> UInt64 {
+        if let identity = item.identity { return identity.withView { $0.hash(0..<$0.count) } }
+        return item.fingerprintHash
+    }
+
+    private func sameAddition(_ mine: Int, _ their: Int) -> Bool {
+        let one = ours.items[mine]
+        let other = theirs.items[their]
+        if one.identity != nil || other.identity != nil { return one.identity == other.identity }
+        return ours.sameFingerprint(one, theirs, other)
     }
 
     /// Whether the version's entries are in date order.
     private func inDateOrder(_ version: LedgerItems) -> Bool {
-        var last: [UInt8] = []
+        var last = 0
         for item in version.items where item.kind == .entry {
             guard let date = item.date else { continue }
-            if date.lexicographicallyPrecedes(last) { return false }
+            if date < last { return false }
             last = date
         }
         return true
     }
-}
-
-private extension Array {
-    /// The first two elements (of a list known to hold two).
-    var pair: (Element, Element) { (self[0], self[1]) }
 }
 
 private extension Array where Element == UInt8 {

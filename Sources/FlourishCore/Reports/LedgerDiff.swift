@@ -112,9 +112,11 @@ public struct LedgerDiff: Sendable {
         for pair in pairs {
             let oldPath = pair.old?.path ?? pair.new?.path ?? ""
             let path = pair.new?.path ?? oldPath
-            let before = LedgerItems(path: oldPath, bytes: pair.old?.bytes ?? [])
-            let after = LedgerItems(path: path, bytes: pair.new?.bytes ?? [])
-            let matching = ItemMatching(old: before.items, new: after.items)
+            if let old = pair.old, let new = pair.new, old.bytes == new.bytes { continue }
+            let (before, after) = Concurrent.map(2) { side in
+                side == 0 ? LedgerItems(path: oldPath, bytes: pair.old?.bytes ?? []) : LedgerItems(path: path, bytes: pair.new?.bytes ?? [])
+            }.pair
+            let matching = ItemMatching(old: before, new: after)
             func text(_ version: LedgerItems, _ index: Int) -> String {
                 let item = version.items[index]
                 var text = String(decoding: version.bytes[item.bodyStart..<item.bytes.upperBound], as: UTF8.self)
@@ -154,6 +156,8 @@ public struct LedgerDiff: Sendable {
                     continue
                 }
                 deletions(through: was)
+                guard !before.bytes[before.items[was].bodyStart..<before.items[was].bytes.upperBound]
+                    .elementsEqual(after.bytes[item.bodyStart..<item.bytes.upperBound]) else { continue }
                 let old = text(before, was)
                 let new = text(after, index)
                 if collapsed(old) != collapsed(new) {
@@ -214,8 +218,13 @@ public struct LedgerDiff: Sendable {
         return moved
     }
 
-    private static func union(_ first: [String], _ second: [String]) -> [String] {
+    fileprivate static func union(_ first: [String], _ second: [String]) -> [String] {
         var seen = Set<String>()
         return (first + second).filter { seen.insert($0).inserted }
     }
+}
+
+extension Array {
+    /// The first two elements (of a list known to hold two).
+    var pair: (Element, Element) { (self[0], self[1]) }
 }
