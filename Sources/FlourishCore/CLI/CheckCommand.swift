@@ -13,13 +13,7 @@ enum CheckCommand {
             context.stdout.write(HelpText.check)
             return .success
         }
-        var format = Format.text
-        if let name = invocation.values["--format"] {
-            guard let chosen = Format(rawValue: name) else {
-                throw Invocation.UsageError(message: "unknown format '\(name)'; use one of: " + Format.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            format = chosen
-        }
+        let format = try invocation.format(default: Format.text)
         let strict = invocation.flags.contains("--strict")
         let paths = try context.ledgerPaths(invocation, invocation.operands, command: "check")
         let loaded: LedgerLoader.Result

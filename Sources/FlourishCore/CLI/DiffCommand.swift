@@ -14,13 +14,7 @@ enum DiffCommand {
             context.stdout.write(HelpText.diff)
             return .success
         }
-        var format = Format.text
-        if let name = invocation.values["--format"] {
-            guard let chosen = Format(rawValue: name) else {
-                throw Invocation.UsageError(message: "unknown format '\(name)'; use one of: " + Format.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            format = chosen
-        }
+        let format = try invocation.format(default: Format.text)
         let date = try ReportCommand.parseDay(invocation.values["--date"], context)
         let versions: (LedgerDiff.Version, LedgerDiff.Version)
         switch try self.versions(invocation, context) {

@@ -79,4 +79,13 @@ struct Invocation {
         if ByteClass.isDigit(bytes[1]) { return true }
         return bytes.count >= 3 && bytes[1] == UInt8(ascii: ".") && ByteClass.isDigit(bytes[2])
     }
+
+    /// The `--format` asked for, one of `Format`'s cases; `fallback` when none is.
+    func format<Format: RawRepresentable & CaseIterable>(default fallback: Format) throws(UsageError) -> Format where Format.RawValue == String {
+        guard let name = values["--format"] else { return fallback }
+        guard let chosen = Format(rawValue: name) else {
+            throw UsageError(message: "unknown format '\(name)'; use one of: " + Format.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return chosen
+    }
 }
