@@ -33,13 +33,14 @@ enum MergeCommand {
             }
         }
         let (base, ours, theirs) = (versions[0], versions[1], versions[2])
-        for (name, bytes) in [("base", base), ("ours", ours), ("theirs", theirs)] {
-            if let reason = LedgerItems(path: path, bytes: bytes).notALedger {
+        let read = ThreeWayMerge.read(base: base, ours: ours, theirs: theirs, path: path)
+        for (name, version) in zip(["base", "ours", "theirs"], read) {
+            if let reason = version.notALedger {
                 context.stderr.write("flourish merge: refused: \(path) (\(name)) is not a Flourish ledger: \(reason). Nothing was written; merge it by hand.\n")
                 return .problems
             }
         }
-        let result = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs, path: path, markers: markers)
+        let result = ThreeWayMerge.merge(base: read[0], ours: read[1], theirs: read[2], markers: markers)
         if result.bytes != ours {
             do {
                 try FileSystem.writeAtomically(files[1], result.bytes)

@@ -32,11 +32,22 @@ struct ThreeWayMerge {
     let theirs: LedgerItems
 
     static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String = "", markers: Markers = Markers()) -> Result {
+        let versions = read(base: base, ours: ours, theirs: theirs, path: path)
+        return merge(base: versions[0], ours: versions[1], theirs: versions[2], markers: markers)
+    }
+
+    /// The three versions cut into items, each on a core of its own.
+    static func read(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String) -> [LedgerItems] {
+        Concurrent.map(3) { LedgerItems(path: path, bytes: [base, ours, theirs][$0]) }
+    }
+
+    static func merge(base: LedgerItems, ours: LedgerItems, theirs: LedgerItems, markers: Markers = Markers()) -> Result {
         // One side alone changed the file: that side, byte for byte.
-        if ours == base || ours == theirs { return Result(bytes: theirs == base ? ours : theirs, conflicts: 0) }
-        if theirs == base { return Result(bytes: ours, conflicts: 0) }
-        let versions = Concurrent.map(3) { LedgerItems(path: path, bytes: [base, ours, theirs][$0]) }
-        return ThreeWayMerge(base: versions[0], ours: versions[1], theirs: versions[2]).merged(markers)
+        if ours.bytes == base.bytes || ours.bytes == theirs.bytes {
+            return Result(bytes: theirs.bytes == base.bytes ? ours.bytes : theirs.bytes, conflicts: 0)
+        }
+        if theirs.bytes == base.bytes { return Result(bytes: ours.bytes, conflicts: 0) }
+        return ThreeWayMerge(base: base, ours: ours, theirs: theirs).merged(markers)
     }
 
     init(base: LedgerItems, ours: LedgerItems, theirs: LedgerItems) {
