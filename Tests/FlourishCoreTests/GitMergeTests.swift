@@ -233,6 +233,154 @@ import Testing
         #expect(repository.check().text.contains("error: balance assertion failed"))
     }
 
+    /// docs/git.md's "Done when": Mia (on main) and Sam (on his branch) keep a month of
+    /// December by hand and from the bank's statements, and merge every week. Only the entry
+    /// both of them edited stops a merge; everything else merges with no hand edit.
+    @Test(.enabled(if: hasGit, "git is not installed")) func aMonthOfTwoPartnersMergingEveryWeek() throws {
+        let repository = try Repository()
+        repository.write("budget.flourish", """
+            currency EUR
+
+            account Bank checking
+            category Groceries
+            category Dining
+            category Utilities
+
+            opening 2026-12-01 Bank 2000.00
+
+            """)
+        repository.write("bank.rules", """
+            account Bank
+            skip 1
+            separator comma
+            date 1 DD/MM/YYYY
+            description 2
+            debit 3
+            credit 4
+            match "market" Groceries
+            match "power" Utilities
+            default Dining
+
+            """)
+        repository.commit("December")
+        repository.git("checkout", "-q", "-b", "sam")
+        repository.git("checkout", "-q", "main")
+        /// Appends hand-written entries to the ledger on the branch checked out.
+        func append(_ entries: [(day: Int, description: String, amount: String)]) {
+            var text = repository.read("budget.flourish")
+            for entry in entries {
+                text += "\n2026-12-\(entry.day < 10 ? "0" : "")\(entry.day) \(entry.description)\n  Groceries  \(entry.amount)\n  Bank\n"
+            }
+            repository.write("budget.flourish", text)
+        }
+        /// Imports the week's statement (rows of day, payee, debit) on the branch checked out.
+        func importStatement(_ week: Int, _ rows: [(day: Int, payee: String, debit: String)]) throws {
+            let csv = "Date,Payee,Debit,Credit\n" + rows.map { "\($0.day < 10 ? "0" : "")\($0.day)/12/2026,\($0.payee),\($0.debit),\n" }.joined()
+            repository.write("week\(week).csv", csv)
+            let imported = repository.flourish(["import", "csv", "week\(week).csv", "--rules", "bank.rules", "-f", "budget.flourish"])
+            try #require(imported.status == 0, "import of week \(week): \(imported.stderr)")
+        }
+        /// Commits both partners' week, merges Sam's branch into main, and brings Sam up to date.
+        func mergeWeek(_ week: Int) -> Int32 {
+            let merged = repository.git("merge", "-q", "--no-edit", "sam").status
+            if merged == 0 {
+                repository.git("checkout", "-q", "sam")
+                repository.git("merge", "-q", "--ff-only", "main")
+                repository.git("checkout", "-q", "main")
+            }
+            return merged
+        }
+        func onSam(_ work: () throws -> Void, _ message: String) rethrows {
+            repository.git("checkout", "-q", "sam")
+            try work()
+            repository.commit(message)
+            repository.git("checkout", "-q", "main")
+        }
+
+        // Week 1: both write what they bought; Sam imports the first statement.
+        append([(2, "Mia: bakery", "4.20"), (4, "Mia: market stall", "18.00")])
+        repository.commit("mia week 1")
+        try onSam({
+            append([(3, "Sam: kiosk", "2.50")])
+            try importStatement(1, [(1, "SUPERMARKET 0412", "61.30"), (3, "CITY POWER", "48.00"), (5, "PIZZA PLACE", "22.00")])
+        }, "sam week 1")
+        #expect(mergeWeek(1) == 0)
+
+        // Week 2: each fixes an entry the other wrote; Mia imports the second statement.
+        var text = repository.read("budget.flourish")
+        text = text.replacingOccurrences(of: "Sam: kiosk\n  Groceries  2.50", with: "Sam: kiosk\n  Groceries  2.60")
+        repository.write("budget.flourish", text)
+        try importStatement(2, [(8, "SUPERMARKET 0412", "55.10"), (10, "NOODLE BAR", "16.40")])
+        append([(11, "Mia: flowers", "9.00")])
+        repository.commit("mia week 2")
+        onSam({
+            let text = repository.read("budget.flourish")
+            repository.write("budget.flourish", text.replacingOccurrences(of: "Mia: bakery", with: "Mia: bakery (rolls)"))
+            append([(9, "Sam: hardware", "14.00")])
+        }, "sam week 2")
+        #expect(mergeWeek(2) == 0)
+
+        // Week 3: both import the same statement with the same rules (its rows once), and
+        // both edit Mia's flowers: the one true conflict of the month.
+        let week3: [(day: Int, payee: String, debit: String)] = [(15, "SUPERMARKET 0412", "70.00"), (17, "CAFE CORNER", "6.80")]
+        try importStatement(3, week3)
+        repository.write("budget.flourish", repository.read("budget.flourish").replacingOccurrences(of: "Groceries  9.00", with: "Groceries  12.00"))
+        repository.commit("mia week 3")
+        try onSam({
+            try importStatement(3, week3)
+            repository.write("budget.flourish", repository.read("budget.flourish").replacingOccurrences(of: "Groceries  9.00", with: "Groceries  10.00"))
+            append([(16, "Sam: bus pass", "30.00")])
+        }, "sam week 3")
+        #expect(mergeWeek(3) != 0)
+        let conflicted = repository.read("budget.flourish")
+        #expect(conflicted.components(separatedBy: "\n<<<<<<< ").count == 2)
+        let pointed = repository.check()
+        #expect(pointed.status != 0)
+        #expect(pointed.text.contains("error: merge conflict: both sides changed this"))
+        #expect(pointed.text.components(separatedBy: "error:").count == 2)
+        // Resolved as "keep ours" does: Mia's side of the block stays.
+        var kept: [Substring] = []
+        var part = "outside"
+        for line in conflicted.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("<<<<<<< ") { part = "ours"; continue }
+            if line == "=======" { part = "theirs"; continue }
+            if line.hasPrefix(">>>>>>> ") { part = "outside"; continue }
+            if part != "theirs" { kept.append(line) }
+        }
+        repository.write("budget.flourish", kept.joined(separator: "\n"))
+        repository.commit("week 3, flowers as Mia wrote them")
+        repository.git("checkout", "-q", "sam")
+        repository.git("merge", "-q", "--ff-only", "main")
+        repository.git("checkout", "-q", "main")
+
+        // Week 4: both write and Sam imports the last statement.
+        append([(22, "Mia: tree", "35.00")])
+        repository.commit("mia week 4")
+        try onSam({
+            append([(23, "Sam: candles", "7.00")])
+            try importStatement(4, [(22, "SUPERMARKET 0412", "88.00"), (24, "CITY POWER", "51.00")])
+        }, "sam week 4")
+        #expect(mergeWeek(4) == 0)
+
+        let final = repository.read("budget.flourish")
+        #expect(repository.check() == (0, "ok: 17 entries in 1 file, no problems\n"))
+        for description in ["Mia: bakery (rolls)", "Mia: market stall", "Mia: flowers", "Mia: tree", "Sam: kiosk", "Sam: hardware",
+                            "Sam: bus pass", "Sam: candles"] {
+            #expect(final.components(separatedBy: " \(description)\n").count == 2, "\(description) once")
+        }
+        #expect(final.contains("Sam: kiosk\n  Groceries  2.60") && final.contains("Mia: flowers\n  Groceries  12.00"))
+        #expect(final.components(separatedBy: "; import:").count == 10)
+        #expect(final.components(separatedBy: "SUPERMARKET 0412").count == 5)
+        // The file is not in date order (statements are appended), so each week's additions
+        // follow what they followed: Mia's (main's) first, then Sam's.
+        let order = final.split(separator: "\n").filter { $0.hasPrefix("2026-") }.map { $0.split(separator: " ", maxSplits: 1)[1].prefix(while: { $0 != ";" }) }
+        #expect(order == ["Mia: bakery (rolls)", "Mia: market stall", "Sam: kiosk", "SUPERMARKET 0412  ", "CITY POWER  ", "PIZZA PLACE  ",
+                          "SUPERMARKET 0412  ", "NOODLE BAR  ", "Mia: flowers", "Sam: hardware", "SUPERMARKET 0412  ", "CAFE CORNER  ",
+                          "Sam: bus pass", "Mia: tree", "Sam: candles", "SUPERMARKET 0412  ", "CITY POWER  "])
+        // Sam's branch ends where main does.
+        #expect(repository.git("rev-parse", "sam").output == repository.git("rev-parse", "main").output)
+    }
+
     @Test func aFileThatIsNotALedgerIsRefusedAndLeftAlone() throws {
         // (In-process: no git needed.)
         let folder = TestSupport.temporaryDirectory()

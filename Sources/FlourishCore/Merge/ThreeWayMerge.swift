@@ -4,7 +4,8 @@
 ///
 /// The result follows ours' order. An item theirs added goes, when both versions keep their
 /// entries in date order, after the last entry dated on or before it; otherwise after the item
-/// it followed in theirs. Items both sides added alike appear once.
+/// it followed in theirs (and after what ours added right there). Items both sides added alike
+/// appear once.
 struct ThreeWayMerge {
     /// The merged file, and how many conflict blocks it has.
     struct Result: Equatable {
@@ -61,6 +62,8 @@ struct ThreeWayMerge {
             ItemMatching(old: base, new: side == 0 ? ours : theirs)
         }.pair
         var pieces: [Piece] = []
+        /// Whether each piece is an item ours alone added.
+        var oursAdded: [Bool] = []
         /// Where each of theirs' items stands in `pieces`, once it does.
         var placed = [Int?](repeating: nil, count: theirs.items.count)
         // Theirs' additions, by identity and by fingerprint, for the ones ours added too.
@@ -84,10 +87,13 @@ struct ThreeWayMerge {
                     piece = .ours(index)
                 }
             }
-            if let piece { pieces.append(piece) }
+            if let piece {
+                pieces.append(piece)
+                oursAdded.append(withOurs.oldOf[index] == nil && twin == nil)
+            }
             if let twin { placed[twin] = piece == nil ? -1 : pieces.count - 1 }
         }
-        let inserted = insertions(pieces, placed: &placed, withTheirs, withOurs)
+        let inserted = insertions(pieces, oursAdded: oursAdded, placed: &placed, withTheirs, withOurs)
         return write(pieces, inserted, markers)
     }
 
@@ -102,7 +108,9 @@ struct ThreeWayMerge {
     }
 
     /// Theirs' items not yet in the result, by the place they go: after which piece (-1: first).
-    private func insertions(_ pieces: [Piece], placed: inout [Int?], _ withTheirs: ItemMatching,
+    /// An item placed after the one it followed goes after what ours added there too (both
+    /// appended to the end: ours' entries, then theirs', as git orders a conflict's sides).
+    private func insertions(_ pieces: [Piece], oursAdded: [Bool], placed: inout [Int?], _ withTheirs: ItemMatching,
                             _ withOurs: ItemMatching) -> [Int: [Piece]] {
         let byDate = inDateOrder(ours) && inDateOrder(theirs)
         // The result's entries with their dates, in order (sorted when `byDate`).
@@ -126,6 +134,7 @@ struct ThreeWayMerge {
                 piece = .conflict(ours: nil, theirs: index)
             }
             var at = previous
+            while at + 1 < pieces.count, oursAdded[at + 1] { at += 1 }
             let added = theirs.items[index]
             if byDate, added.kind == .entry, let date = added.date {
                 var low = 0
