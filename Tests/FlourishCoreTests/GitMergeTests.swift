@@ -381,6 +381,46 @@ import Testing
         #expect(repository.git("rev-parse", "sam").output == repository.git("rev-parse", "main").output)
     }
 
+    /// `flourish git --hooks`: a commit of a ledger that `check` or `fmt --check` refuses stops;
+    /// `--no-verify` skips it; a hook already there is kept. `flourish init` in a repository
+    /// offers the set-up.
+    @Test(.enabled(if: hasGit, "git is not installed")) func thePreCommitHookStopsABrokenLedger() throws {
+        let repository = try Repository()
+        let added = repository.flourish(["git", "--hooks"])
+        #expect(added.status == 0)
+        #expect(added.stdout.contains("added      .git/hooks/pre-commit\n"))
+        #expect(repository.flourish(["git", "--hooks"]).stdout.contains("unchanged  .git/hooks/pre-commit\n"))
+        func commits() -> String { repository.git("rev-list", "--count", "--all").output }
+        repository.write("budget.flourish", Self.base)
+        repository.commit("base")
+        #expect(commits() == "1\n")
+        // Unbalanced: check refuses it, and nothing is committed.
+        repository.write("budget.flourish", Self.base + "\n2026-11-03 Market\n  Food  12.00\n  Bank  -11.00\n")
+        repository.git("add", "-A")
+        #expect(repository.git("commit", "-q", "-m", "unbalanced").status != 0)
+        #expect(commits() == "1\n")
+        // Balanced but not formatted as fmt writes it: refused too.
+        repository.write("budget.flourish", Self.base + "\n2026-11-03 Market\n    Food    12.00\n  Bank\n")
+        repository.git("add", "-A")
+        #expect(repository.git("commit", "-q", "-m", "unformatted").status != 0)
+        #expect(commits() == "1\n")
+        // Formatted: committed; and --no-verify skips the hook.
+        repository.write("budget.flourish", Self.base + Self.entry("2026-11-03", "Market", "12.00"))
+        repository.git("add", "-A")
+        #expect(repository.git("commit", "-q", "-m", "market").status == 0)
+        repository.write("budget.flourish", Self.base + "\n2026-11-03 Market\n  Food  12.00\n  Bank  -11.00\n")
+        repository.git("add", "-A")
+        #expect(repository.git("commit", "-q", "--no-verify", "-m", "as it is").status == 0)
+        #expect(commits() == "3\n")
+        // A hook of the household's own is kept.
+        repository.write(".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n")
+        #expect(repository.flourish(["git", "--hooks"]).stdout.contains("kept       .git/hooks/pre-commit: a pre-commit hook is there already"))
+        #expect(repository.read(".git/hooks/pre-commit") == "#!/bin/sh\nexit 0\n")
+        let offered = repository.flourish(["init", "second.flourish", "--date", "2026-11-22"])
+        #expect(offered.status == 0)
+        #expect(offered.stdout.contains("This folder is in a git repository: flourish git --hooks second.flourish\n"))
+    }
+
     @Test func aFileThatIsNotALedgerIsRefusedAndLeftAlone() throws {
         // (In-process: no git needed.)
         let folder = TestSupport.temporaryDirectory()
