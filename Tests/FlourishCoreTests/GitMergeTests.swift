@@ -421,6 +421,56 @@ import Testing
         #expect(offered.stdout.contains("This folder is in a git repository: flourish git --hooks second.flourish\n"))
     }
 
+    /// The example workflow's last step, run as GitHub runs it on a pull request: its script
+    /// from `examples/ci/flourish.yml` in a clone whose `origin` has the base branch, with
+    /// `flourish` on `PATH`; the job summary says what the pull request does to the budget.
+    @Test(.enabled(if: hasGit, "git is not installed")) func theWorkflowSummarySaysWhatAPullRequestDoes() throws {
+        let workflow = TestSupport.read(TestSupport.root + "/examples/ci/flourish.yml")
+        let step = try #require(workflow.components(separatedBy: "- name: Say what the pull request does to the budget").last)
+        let script = try #require(step.components(separatedBy: "run: |\n").last).split(separator: "\n")
+            .prefix(while: { $0.hasPrefix("          ") }).map { $0.dropFirst(10) }.joined(separator: "\n")
+        let repository = try Repository()
+        let base = """
+            currency EUR
+
+            account Bank checking
+            category Food
+            budget 2026-11-01 Food 100.00
+
+            opening 2026-11-01 Bank 1000.00
+
+            2026-11-02 Market
+              Food  60.00
+              Bank
+
+            """
+        repository.write("budget.flourish", base)
+        repository.commit("base")
+        let origin = TestSupport.temporaryDirectory() + "/origin.git"
+        #expect(Tools.run(Tools.path("git") ?? "/usr/bin/git", ["clone", "-q", "--bare", repository.path, origin]).status == 0)
+        repository.git("remote", "add", "origin", origin)
+        repository.git("checkout", "-q", "-b", "groceries")
+        repository.write("budget.flourish", base + Self.entry("2026-11-09", "Market", "48.00"))
+        repository.commit("the week's shopping")
+        let home = TestSupport.temporaryDirectory()
+        let summary = home + "/summary.md"
+        let folder = (TestSupport.executable as NSString).deletingLastPathComponent
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-e", "-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: repository.path)
+        process.environment = ["PATH": folder + ":/usr/local/bin:/usr/bin:/bin", "HOME": home, "BASE": "main", "GITHUB_STEP_SUMMARY": summary]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let written = TestSupport.read(summary)
+        #expect(written.hasPrefix("### Flourish: 1 entry added · main savings -€48.00 · Food over budget (108%)\n"), "\(written)")
+        #expect(written.contains("| added | `budget.flourish:13` | 2026-11-09 Market |\n"))
+        #expect(written.contains("| Food | 60% ok (€60.00 of €100.00) | 108% over (€108.00 of €100.00) |\n"))
+    }
+
     @Test func aFileThatIsNotALedgerIsRefusedAndLeftAlone() throws {
         // (In-process: no git needed.)
         let folder = TestSupport.temporaryDirectory()
