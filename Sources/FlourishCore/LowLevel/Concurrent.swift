@@ -23,3 +23,8 @@ enum Concurrent {
         init(_ count: Int) { results = [Result?](repeating: nil, count: count) }
     }
 }
+
+extension Array {
+    /// The first two elements (of a list known to hold two: `Concurrent.map(2) { … }.pair`).
+    var pair: (Element, Element) { (self[0], self[1]) }
+}

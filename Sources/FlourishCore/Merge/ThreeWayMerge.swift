@@ -91,7 +91,8 @@ struct ThreeWayMerge {
                 pieces.append(piece)
                 oursAdded.append(withOurs.oldOf[index] == nil && twin == nil)
             }
-            if let twin { placed[twin] = piece == nil ? -1 : pieces.count - 1 }
+            // (An item with a twin in theirs is always a piece: only one theirs deleted is dropped.)
+            if let twin { placed[twin] = pieces.count - 1 }
         }
         let inserted = insertions(pieces, oursAdded: oursAdded, placed: &placed, withTheirs, withOurs)
         return write(pieces, inserted, markers)
@@ -124,7 +125,7 @@ struct ThreeWayMerge {
         var previous = -1
         for index in theirs.items.indices {
             if let at = placed[index] {
-                if at >= 0 { previous = at }
+                previous = at
                 continue
             }
             var piece = Piece.theirs(index)

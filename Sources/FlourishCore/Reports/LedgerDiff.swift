@@ -223,8 +223,3 @@ public struct LedgerDiff: Sendable {
         return (first + second).filter { seen.insert($0).inserted }
     }
 }
-
-extension Array {
-    /// The first two elements (of a list known to hold two).
-    var pair: (Element, Element) { (self[0], self[1]) }
-}
