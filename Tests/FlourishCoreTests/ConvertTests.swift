@@ -322,10 +322,13 @@ import Testing
         TestSupport.write("2026-01-01 (7) * starred\u{0}\n  Expenses:Fo\u{7}od  $1\n  Assets:Bank\n\n2026-01-02 x\n  \(deep)  $2\n  Assets:Bank\n", to: path)
         let result = TestSupport.run(["convert", "journal", path])
         #expect(result.status == .success)
+        // (The transaction not converted moved 2.00 out of Bank: a correction keeps its balance.)
         #expect(result.stdout.hasSuffix("""
             2026-01-01 "* starred"  ; code: 7
               "Fo od"  1.00
               Bank
+
+            correction 2026-01-02 Bank -2.00 "x: not converted (\(path):5)"
 
             """))
         #expect(result.stderr.hasPrefix("not converted: a transaction with a line of \(deep), a name Flourish cannot hold (an empty part, or more than 64 parts) (\(path):5)\n"))
@@ -349,6 +352,88 @@ import Testing
         #expect(windows.status == .success)
         #expect(windows.stdout.replacingOccurrences(of: "windows.beancount", with: "unix.beancount") == unix.stdout)
         #expect(unix.stdout.contains("\nopening 2025-01-01 Checking 1500.00\n"))
+    }
+
+    /// What `hledger print` writes and convert used to lose: balance assignments (`= $900.00`
+    /// with no amount, one of them written before the entries it follows by date), a zero
+    /// printed as a bare `0`, and a transaction not converted whose account line had its
+    /// amount left out. Each account agrees with `hledger bal` on the original; the one
+    /// category the transaction not converted touched is listed as incomplete.
+    @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
+    func whatHledgerPrintsConvertsWithItsBalances() throws {
+        let folder = TestSupport.temporaryDirectory()
+        TestSupport.write("""
+            2026-01-01 opening
+                assets:bank      $1000.00
+                assets:cash      $50.00
+                equity:opening
+
+            2026-01-20 card payment, written before the purchases it pays
+                liabilities:card       = $0.00
+                assets:bank
+
+            2026-01-05 groceries
+                expenses:food     $50.00
+                liabilities:card
+
+            2026-01-10 adjust
+                assets:bank       = $900.00
+                expenses:misc
+
+            2026-01-12 zero fee
+                expenses:fees     $0.00
+                expenses:food     $5.00
+                liabilities:card
+
+            2026-01-15 odd
+                expenses:food     $20.00
+                equity:opening    $-30.00
+                assets:cash
+
+            2026-01-25 cash count
+                assets:cash       = $45.00  ; counted
+                expenses:misc
+
+            """, to: folder + "/original.journal")
+        let hledger = Tools.path("hledger")!
+        let printed = Tools.run(hledger, ["-f", folder + "/original.journal", "print"])
+        #expect(printed.output.split(separator: "\n").contains { $0.hasPrefix("    expenses:fees ") && $0.hasSuffix(" 0") })
+        TestSupport.write(printed.output, to: folder + "/printed.journal")
+        let outcome = try convert(folder + "/printed.journal")
+        #expect(outcome.text.contains("2026-01-10 adjust\n  bank  -100.00\n  misc\nbalance 2026-01-10 bank 900.00\n"))
+        #expect(outcome.text.contains("2026-01-20 card payment, written before the purchases it pays\n  card  55.00\n  bank\nbalance 2026-01-20 card 0.00\n"))
+        #expect(outcome.text.contains("correction 2026-01-15 cash 10.00 \"odd: not converted ("))
+        #expect(outcome.incomplete == ["equity:opening", "expenses:food"])
+        let balances = Tools.run(hledger, ["-f", folder + "/original.journal", "bal", "--flat", "-N", "-O", "csv"])
+        var theirs: [String: Int64] = [:]
+        for line in balances.output.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if fields.count == 2, let value = Self.minor(fields[1]) { theirs[fields[0]] = value }
+        }
+        let ours = try flourishTotals(outcome)
+        #expect(ours == ["assets:bank": 84_500, "assets:cash": 4_500, "liabilities:card": 0, "expenses:misc": 11_500, "expenses:fees": 0])
+        for (account, value) in ours { #expect(theirs[account] ?? 0 == value, "\(account)") }
+        #expect(TestSupport.check(outcome.text) == "")
+    }
+
+    /// A commodity written with more decimals than two keeps them (`currency BTC 8`).
+    @Test func aCoinKeepsItsDecimals() throws {
+        let path = TestSupport.temporaryDirectory() + "/coin.journal"
+        TestSupport.write("""
+            2026-01-01 opening
+                assets:wallet    1.50000000 BTC
+                equity:opening
+
+            2026-01-05 coffee
+                expenses:food     0.00012345 BTC
+                assets:wallet
+
+            """, to: path)
+        let outcome = try convert(path)
+        #expect(outcome.text.contains("\ncurrency BTC 8\n"))
+        #expect(outcome.text.contains("2026-01-05 coffee\n  food    0.00012345\n  wallet\n"))
+        #expect(outcome.notConverted == 0)
+        #expect(try flourishTotals(outcome)["assets:wallet"] == 149_987_655)
     }
 
     @Test func amountsAsTheToolsWriteThem() {

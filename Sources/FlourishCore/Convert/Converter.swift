@@ -70,7 +70,10 @@ struct Converter {
     static func mostCommon(_ foreign: ForeignLedger) -> String? {
         var counts: [String: Int] = [:]
         for case .transaction(let transaction) in foreign.items {
-            for posting in transaction.postings { if let amount = posting.amount { counts[amount.commodity, default: 0] += 1 } }
+            for posting in transaction.postings {
+                // (A bare zero has no commodity: `hledger print` writes any zero so.)
+                if let amount = posting.amount, amount.number.mantissa != 0 || !amount.commodity.isEmpty { counts[amount.commodity, default: 0] += 1 }
+            }
         }
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
@@ -82,7 +85,12 @@ struct Converter {
             return .failure(Failure(message: "the amounts are in '\(main)', which is not a currency code; say which currency it is with --currency CODE"))
         }
         guard Currency.isCode(code) else { return .failure(Failure(message: "'\(code)' is not a currency code; write three capital letters, e.g. EUR")) }
-        var converter = Converter(foreign: foreign, code: code, decimals: Currency.standardDecimals(for: code), main: main, mapping: mapping)
+        // A commodity written with more decimals than its code has in ISO 4217 (gold, a
+        // coin) keeps them all (`currency XAU 4`), up to the 8 a currency may have.
+        let decimals = max(Currency.standardDecimals(for: code), min(8, finestScale(of: main, in: foreign)))
+        var foreign = foreign
+        foreign.fillBalanceAssignments(main: main, decimals: decimals)
+        var converter = Converter(foreign: foreign, code: code, decimals: decimals, main: main, mapping: mapping)
         converter.incomplete = foreign.incompleteAccounts
         converter.run()
         return .success(converter.finish(source: source, format: format))
@@ -92,8 +100,43 @@ struct Converter {
         skipped.append((place, what))
     }
 
+    /// The most decimals an amount in `commodity` is written with (trailing zeros aside).
+    static func finestScale(of commodity: String, in foreign: ForeignLedger) -> Int {
+        var finest = 0
+        func note(_ amount: ForeignLedger.Amount?) {
+            guard let amount, amount.commodity == commodity else { return }
+            var decimal = amount.number
+            while decimal.scale > finest, decimal.mantissa % 10 == 0 {
+                decimal = NumberSyntax.Decimal(mantissa: decimal.mantissa / 10, scale: decimal.scale - 1)
+            }
+            finest = max(finest, decimal.scale)
+        }
+        for item in foreign.items {
+            switch item {
+            case .transaction(let transaction):
+                for posting in transaction.postings { note(posting.amount); note(posting.assertion) }
+            case .balance(_, _, let amount, _), .budget(_, _, let amount, _):
+                note(amount)
+            case .schedule(_, _, _, _, let postings, _):
+                for posting in postings { note(posting.amount) }
+            case .comment, .open:
+                break
+            }
+        }
+        return finest
+    }
+
+    /// Whether an amount counts in the main commodity: written in it, or a zero with no
+    /// commodity (`hledger print` writes a zero amount as a bare `0`).
+    func isMain(_ amount: ForeignLedger.Amount) -> Bool {
+        amount.commodity == main || (amount.commodity.isEmpty && amount.number.mantissa == 0)
+    }
+
     /// An amount in minor units of the currency, if it is in the main commodity and exact.
-    func minor(_ amount: ForeignLedger.Amount) -> Int64? {
+    func minor(_ amount: ForeignLedger.Amount) -> Int64? { Self.minor(amount, decimals: decimals) }
+
+    /// An amount's number in minor units of a currency with `decimals`, if it is exact.
+    static func minor(_ amount: ForeignLedger.Amount, decimals: Int) -> Int64? {
         var decimal = amount.number
         while decimal.scale > decimals, decimal.mantissa % 10 == 0 {
             decimal = NumberSyntax.Decimal(mantissa: decimal.mantissa / 10, scale: decimal.scale - 1)
@@ -140,7 +183,7 @@ struct Converter {
                     use(account)
                 }
             case .budget(let date, let account, let amount, let place):
-                guard amount.commodity == main, let value = minor(amount), value >= 0 else {
+                guard isMain(amount), let value = minor(amount), value >= 0 else {
                     skip("a budget of \(account) that is not a sum of \(code) of zero or more", at: place)
                     continue
                 }
@@ -156,7 +199,7 @@ struct Converter {
             case .schedule(let date, let name, let recurrence, let until, let postings, let place):
                 schedule(date, name, recurrence, until, postings, place)
             case .balance(let date, let account, let amount, let place):
-                guard amount.commodity == main, let value = minor(amount) else {
+                guard isMain(amount), let value = minor(amount) else {
                     skip("a balance of \(account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
                     continue
                 }
@@ -183,7 +226,7 @@ struct Converter {
             }
             lines += "  \(posting.account.placeholder)"
             if let amount = posting.amount {
-                guard amount.commodity == main, let value = minor(amount) else {
+                guard isMain(amount), let value = minor(amount) else {
                     skip("a periodic transaction with a line in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
                     return
                 }
@@ -267,7 +310,7 @@ struct Converter {
             }
             var value: Int64?
             if let amount = posting.amount {
-                if amount.commodity != main {
+                if !isMain(amount) {
                     if posting.priced { return .failure(NotConverted(why: "a line in \(amount.commodity) with a cost or price")) }
                     lines.notes.append(("a line of \(posting.account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", posting.place))
                     lines.droppedOther = true
@@ -304,9 +347,23 @@ struct Converter {
     /// the main commodity becomes corrections, so that their balances still agree.
     private mutating func notConverted(_ transaction: ForeignLedger.Transaction, why: String, order: inout Int) {
         skip("a transaction with \(why)", at: transaction.place)
-        for posting in transaction.postings where !posting.virtual && posting.amount?.commodity ?? main == main {
-            if let amount = posting.amount, minor(amount) == 0 { continue }
-            guard let amount = posting.amount, let value = minor(amount), case .account = target(posting.account) else {
+        // A left-out amount is what the other lines leave, when they are all in the currency.
+        let real = transaction.postings.filter { !$0.virtual }
+        var inferred: Int64?
+        if real.filter({ $0.amount == nil }).count == 1 {
+            var sum: Int64? = 0
+            for posting in real {
+                guard let amount = posting.amount else { continue }
+                guard isMain(amount), let value = minor(amount), let total = sum else { sum = nil; break }
+                let (added, overflow) = total.addingReportingOverflow(value)
+                sum = overflow ? nil : added
+            }
+            inferred = sum.flatMap { $0 == .min ? nil : -$0 }
+        }
+        for posting in transaction.postings where !posting.virtual && posting.amount.map(isMain) ?? true {
+            let value = posting.amount == nil ? inferred : posting.amount.flatMap(minor)
+            if value == 0 { continue }
+            guard let value, case .account = target(posting.account) else {
                 missed(posting.account, on: transaction.date)
                 continue
             }
@@ -374,7 +431,7 @@ struct Converter {
         order += 1
         lastPosting["\(date) \(posting.account)"] = order
         guard let assertion = posting.assertion else { return }
-        guard assertion.commodity == main, let value = minor(assertion) else {
+        guard isMain(assertion), let value = minor(assertion) else {
             skip("a balance assertion of \(posting.account) in \(assertion.commodity)", at: posting.place)
             return
         }
@@ -416,7 +473,7 @@ struct Converter {
         }
         let names = flourishNames()
         var head = "; Converted from \(source) (\(format)) by flourish convert.\n"
-        head += "currency \(code)\n\n"
+        head += decimals == Currency.standardDecimals(for: code) ? "currency \(code)\n\n" : "currency \(code) \(decimals)\n\n"
         var accounts = "", categories = "", people = ""
         var declared: Set<String> = []
         for foreign in used {

@@ -20,6 +20,8 @@ struct ForeignLedger {
         var amount: Amount?
         /// `= AMOUNT` after the amount (a balance assertion on the account after this line).
         var assertion: Amount?
+        /// `=*` or `==*`: the assertion counts the account's subaccounts too.
+        var assertionIncludesSubaccounts = false
         /// Has a cost or a price (`@`, `@@`, `{…}`): its weight is in another commodity.
         var priced = false
         /// `(Account)` or `[Account]`: a virtual posting.

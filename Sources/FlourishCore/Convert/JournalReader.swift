@@ -137,7 +137,10 @@ enum JournalReader: ForeignReader {
         var amountText = ForeignSyntax.trimmed(rest[end...])
         if let equals = amountText.firstIndex(of: "=") {
             var assertion = amountText[amountText.index(after: equals)...]
-            while let first = assertion.first, first == "=" || first == "*" { assertion = assertion.dropFirst() }
+            while let first = assertion.first, first == "=" || first == "*" {
+                if first == "*" { posting.assertionIncludesSubaccounts = true }
+                assertion = assertion.dropFirst()
+            }
             guard let value = ForeignSyntax.amount(assertion) else {
                 return .failure(Unreadable(description: "a balance assertion '\(ForeignSyntax.trimmed(assertion))' that cannot be read"))
             }
