@@ -416,6 +416,59 @@ import Testing
         #expect(TestSupport.check(outcome.text) == "")
     }
 
+    /// Random journals in the shape `hledger print` writes — written out of date order, with
+    /// balance assignments, left-out amounts and zero lines — converted: every account and
+    /// category agrees with `hledger bal` on the original, and the result checks clean.
+    @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
+    func randomJournalsWithAssignmentsAgreeWithHledger() throws {
+        let hledger = Tools.path("hledger")!
+        let folder = TestSupport.temporaryDirectory()
+        for seed in 1...20 as ClosedRange<UInt64> {
+            var random = SplitMix(seed: seed)
+            func pick<T>(_ options: [T]) -> T { options[Int(random.next(below: UInt64(options.count)))] }
+            func money() -> String { "$\(1 + random.next(below: 99)).\(random.next(below: 10))\(random.next(below: 10))" }
+            var transactions = ["2026-01-01 opening\n    assets:bank  $2000.00\n    assets:cash  $100.00\n    equity:opening\n"]
+            for number in 0..<Int(8 + random.next(below: 12)) {
+                let date = "2026-01-\(String(format: "%02d", 2 + Int(random.next(below: 26))))"
+                let funds = pick(["assets:bank", "assets:cash", "liabilities:card"])
+                var text = "\(date) t\(number)\n"
+                switch random.next(below: 5) {
+                case 0:
+                    text += "    \(funds)  = $\(random.next(below: 500)).00\n    expenses:misc\n"
+                case 1:
+                    text += "    expenses:fees  $0.00\n    \(pick(["expenses:food", "expenses:fun"]))  \(money())\n    \(funds)\n"
+                case 2:
+                    text += "    expenses:food  \(money())\n    expenses:fun  \(money())\n    \(funds)\n"
+                case 3:
+                    text += "    \(funds)  \(money())\n    income:salary\n"
+                default:
+                    text += "    \(pick(["expenses:food", "expenses:fun"]))  \(money())\n    \(funds)\n"
+                }
+                transactions.append(text)
+            }
+            // Out of date order: shuffled after the opening.
+            for index in stride(from: transactions.count - 1, to: 1, by: -1) {
+                transactions.swapAt(index, 1 + Int(random.next(below: UInt64(index))))
+            }
+            let original = folder + "/\(seed).journal"
+            TestSupport.write(transactions.joined(separator: "\n"), to: original)
+            let printed = Tools.run(hledger, ["-f", original, "print"])
+            try #require(printed.status == 0, "seed \(seed)")
+            TestSupport.write(printed.output, to: folder + "/\(seed).printed.journal")
+            let outcome = try convert(folder + "/\(seed).printed.journal")
+            let balances = Tools.run(hledger, ["-f", original, "bal", "--flat", "-N", "-O", "csv"])
+            var theirs: [String: Int64] = [:]
+            for line in balances.output.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                if fields.count == 2, let value = Self.minor(fields[1]) { theirs[fields[0]] = value }
+            }
+            let ours = try flourishTotals(outcome)
+            #expect(outcome.incomplete.isEmpty, "seed \(seed)")
+            for (account, value) in ours where account != "equity:opening" { #expect(theirs[account] ?? 0 == value, "seed \(seed): \(account)") }
+            #expect(!TestSupport.check(outcome.text).contains("error:"), "seed \(seed)")
+        }
+    }
+
     /// A commodity written with more decimals than two keeps them (`currency BTC 8`).
     @Test func aCoinKeepsItsDecimals() throws {
         let path = TestSupport.temporaryDirectory() + "/coin.journal"
