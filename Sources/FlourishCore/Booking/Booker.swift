@@ -15,18 +15,20 @@ public enum Booker {
     /// Takes the linked ledger over (`consuming`): booked in place, its arrays are not copied.
     public static func book(_ linked: consuming Ledger) -> Result {
         var result = bookDeferringTotals(linked)
-        result.diagnostics += totalsDiagnostics(result.journal)
+        let totals = RunningTotals.run(result.journal)
+        result.diagnostics += totals.diagnostics
+        result.journal.lineBalances = totals.lineBalances
         return result
     }
 
     /// Every running total checked at every line (the overflows of `book`'s diagnostics,
-    /// after its others): a pass of its own over the journal, so the validator runs it beside
-    /// the checks.
-    public static func totalsDiagnostics(_ journal: Journal) -> [Diagnostic] {
-        RunningTotals.diagnostics(of: journal)
+    /// after its others), and each line's total kept: a pass of its own over the journal, so
+    /// the validator runs it beside the checks.
+    static func runningTotals(_ journal: Journal) -> RunningTotals.Outcome {
+        RunningTotals.run(journal)
     }
 
-    /// `book` without the running totals' check (`totalsDiagnostics`).
+    /// `book` without the running totals' check (`runningTotals`).
     static func bookDeferringTotals(_ linked: consuming Ledger) -> Result {
         var ledger = linked
         var diagnostics: [Diagnostic] = []

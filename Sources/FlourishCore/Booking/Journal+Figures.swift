@@ -28,10 +28,20 @@ extension Journal {
     public struct LineFilter {
         public var item: (Item) -> Bool
         public var line: (_ target: Int32, _ amount: Money) -> Bool
+        /// Whether the filter keeps every line of the names it keeps (it asks nothing else).
+        let keepsWholeNames: Bool
 
         public init(item: @escaping (Item) -> Bool, line: @escaping (_ target: Int32, _ amount: Money) -> Bool) {
             self.item = item
             self.line = line
+            keepsWholeNames = false
+        }
+
+        /// Every line of the names `keeps` keeps.
+        public init(names keeps: @escaping (_ target: Int32) -> Bool) {
+            item = { _ in true }
+            line = { target, _ in keeps(target) }
+            keepsWholeNames = true
         }
     }
 
@@ -105,8 +115,23 @@ extension Journal {
     /// The running balances, summed here and nowhere else: each line of the items through
     /// `date` in date order (with `filter`, the lines it keeps), given to `body` with its
     /// item's index, the name it is shown under, its amount and the balance it leaves.
+    ///
+    /// Each name's own balance (`.perName` without a depth, every line of a name kept) is
+    /// booking's running total, kept (`lineBalances`); a balance over several names, or over
+    /// the lines a query keeps, is summed here.
     public func forEachRunningLine(through date: CivilDate, filter: LineFilter? = nil, running: Running,
                                    _ body: (_ item: Int, _ shown: Int32, _ amount: Money, _ balance: Money) -> Void) throws(MoneyOverflow) {
+        if case .perName(nil) = running, filter?.keepsWholeNames ?? true, let kept = lineBalances {
+            var line = 0
+            for index in 0..<end(through: date) {
+                forEachLine(of: items[index]) { target, amount, _ in
+                    defer { line += 1 }
+                    if let filter, !filter.line(target, amount) { return }
+                    body(index, target, amount, kept[line])
+                }
+            }
+            return
+        }
         var overAll = Money.zero
         var byName: [Money]
         if case .perName = running { byName = [Money](repeating: .zero, count: ledger.names.names.count) } else { byName = [] }

@@ -85,6 +85,10 @@ public struct Journal: Sendable {
     public let inEffect: InEffect
     /// Their occurrences over the ledger's own dates, with the entries that pay them.
     public internal(set) var matched: (span: ClosedRange<CivilDate>, list: [Occurrence])?
+    /// Booking's running totals, kept (`RunningTotals`): each line's account's, person's or
+    /// category's own total after it, line by line in date order. Nil until they are run (the
+    /// validator runs them beside the checks) or when one overflowed.
+    public internal(set) var lineBalances: [Money]?
 
     init(ledger: Ledger, index: NameIndex, items: [Item], parent: [Int32], dateRange: ClosedRange<CivilDate>?, onBudget: [Bool]) {
         self.ledger = ledger

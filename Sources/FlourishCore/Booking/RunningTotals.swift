@@ -1,7 +1,23 @@
 /// The running totals booking checks at every line: each name's balance, each parent
 /// category's total, the on-budget funds, the off-budget accounts, what people owe, all
-/// spending and all income. The first overflow of each is reported where it happened.
+/// spending and all income. The first overflow of each is reported where it happened; each
+/// line's own total after it is kept (`Journal.lineBalances`), the running balance the
+/// register and the people report show.
 enum RunningTotals {
+    /// What a pass over the journal found.
+    struct Outcome: Sendable {
+        var diagnostics: [Diagnostic]
+        /// Each line's name's total after it — an account's or a person's balance, a
+        /// category's own total — line by line in date order (`Journal.forEachLine` of each
+        /// item); nil when a total overflowed or a line's name is of no kind.
+        var lineBalances: [Money]?
+
+        init(diagnostics: [Diagnostic], lineBalances: [Money]? = nil) {
+            self.diagnostics = diagnostics
+            self.lineBalances = lineBalances
+        }
+    }
+
     /// A total that is tracked for the whole ledger rather than per name.
     private enum Group: Int, CaseIterable {
         case funds, offBudget, people, expenses, income
@@ -60,15 +76,25 @@ enum RunningTotals {
     }
 
     /// Every line of the journal added to its totals, in date order; a diagnostic for the
-    /// first overflow of each total, one per line that overflows several.
-    static func diagnostics(of journal: Journal) -> [Diagnostic] {
+    /// first overflow of each total, one per line that overflows several; each line's own
+    /// total after it.
+    static func run(_ journal: Journal) -> Outcome {
         let count = journal.ledger.names.names.count
         let groups = (0..<count).map { group(of: $0, journal) }
         var tally = Tally(totals: [Total](repeating: Total(), count: count + Group.allCases.count),
                           currency: journal.currency, journal: journal)
+        let ledger = journal.ledger
+        var balances: [Money] = []
+        var unkept = false
+        balances.reserveCapacity(ledger.postings.count + ledger.openings.count + ledger.corrections.count)
         for item in journal.items {
             journal.forEachLine(of: item) { target, amount, _ in
-                guard let group = groups[Int(target)] else { return }
+                guard let group = groups[Int(target)] else {
+                    // A name of no kind (the reference check reports it): no total to keep.
+                    unkept = true
+                    return
+                }
+                defer { balances.append(tally.totals[Int(target)].sum) }
                 switch group {
                 case .funds, .offBudget:
                     tally.add(amount, at: Int(target), item) { "the balance of `\(journal.name(target))` on \(item.date)" }
@@ -84,6 +110,6 @@ enum RunningTotals {
                 tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
         }
-        return tally.diagnostics
+        return Outcome(diagnostics: tally.diagnostics, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
     }
 }

@@ -29,9 +29,9 @@ public struct PeopleReport: Sendable {
         let ledger = context.ledger
         let balancesNow = try journal.balances(through: context.asOf)
         // The day each current debt began: the last day its running balance left zero or
-        // changed sign. Booking checked these running balances, so the sums are exact.
+        // changed sign, read from booking's running balances (kept, exact).
         var since = [CivilDate?](repeating: nil, count: ledger.names.names.count)
-        let people = Journal.LineFilter(item: { _ in true }, line: { target, _ in context.isPerson(target) })
+        let people = Journal.LineFilter(names: context.isPerson)
         try journal.forEachRunningLine(through: context.asOf, filter: people, running: .perName(depth: nil)) { index, person, amount, after in
             if after == .zero { since[Int(person)] = nil }
             else if after == amount || (after > .zero) != (amount < after) { since[Int(person)] = journal.items[index].date }

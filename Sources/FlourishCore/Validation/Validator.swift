@@ -30,16 +30,22 @@ public enum Validator {
         // journal: the language server's hover runs the bucket engine on ledgers with errors),
         // so the longest, the bucket rule, does not wait for the rest; they start first, so
         // that no core is left idle at the end.
-        let journal = booked.journal
+        var journal = booked.journal
         let runs = hasErrors ? checks.filter { !$0.needsValidLedger } : checks
         let jobs: [Int?] = runs.indices.filter { runs[$0].needsValidLedger } + [nil]
             + runs.indices.filter { !runs[$0].needsValidLedger }
+        let checked = journal
         let done = Concurrent.map(jobs.count) { job in
-            jobs[job].map { runs[$0].run(journal, options) } ?? Booker.totalsDiagnostics(journal)
+            jobs[job].map { RunningTotals.Outcome(diagnostics: runs[$0].run(checked, options)) } ?? Booker.runningTotals(checked)
         }
         var found = [[Diagnostic]](repeating: [], count: runs.count)
         for (job, index) in jobs.enumerated() {
-            if let index { found[index] = done[job] } else { diagnostics += done[job] }
+            if let index {
+                found[index] = done[job].diagnostics
+            } else {
+                diagnostics += done[job].diagnostics
+                journal.lineBalances = done[job].lineBalances
+            }
         }
         hasErrors = hasErrors || diagnostics.contains { $0.severity == .error }
         for (check, problems) in zip(runs, found) {
@@ -50,7 +56,7 @@ public enum Validator {
         let sorted = diagnostics.enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)
-        return Result(journal: booked.journal, diagnostics: collapsed(sorted))
+        return Result(journal: journal, diagnostics: collapsed(sorted))
     }
 
     /// How many problems of one kind in a row are listed before the rest are counted.
