@@ -58,6 +58,10 @@ import Testing
             #expect(try lines(journal, nil) == lines(summed, nil))
             #expect(try lines(journal, people) == lines(summed, people))
             #expect(try lines(journal, nil).count == kept.count)
+            // Balances at a date, parents with their sub-categories, read from them as summed.
+            for date in [CivilDate(year: 2026, month: 2, day: 15)!, .latest] {
+                #expect(try journal.balances(through: date) == summed.balances(through: date))
+            }
         }
     }
 

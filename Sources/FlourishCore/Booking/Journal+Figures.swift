@@ -5,8 +5,29 @@ extension Journal {
     /// Per name id: the balance of each account and person, and the all-time total of each
     /// category (parents include their sub-categories), at the end of `date`.
     /// With a `filter`, only the lines it keeps are summed.
+    ///
+    /// Without a filter, each name's figure is booking's kept running total after its last
+    /// line through `date` (`lineBalances`), a parent category's with its sub-categories' added.
     public func balances(through date: CivilDate, filter: LineFilter? = nil) throws(MoneyOverflow) -> [Money] {
         var balances = [Money](repeating: .zero, count: ledger.names.names.count)
+        if filter == nil, let kept = lineBalances {
+            var line = 0
+            for index in 0..<end(through: date) {
+                forEachLine(of: items[index]) { target, _, _ in
+                    balances[Int(target)] = kept[line]
+                    line += 1
+                }
+            }
+            let own = balances
+            for id in own.indices where own[id] != .zero {
+                var ancestor = parent[id]
+                while ancestor >= 0 {
+                    balances[Int(ancestor)] = try balances[Int(ancestor)] + own[id]
+                    ancestor = parent[Int(ancestor)]
+                }
+            }
+            return balances
+        }
         var touched = [Bool](repeating: false, count: balances.count)
         try accumulate(items[0..<end(through: date)], into: &balances, touched: &touched, rollUp: true, filter: filter) { _ in true }
         return balances
