@@ -15,7 +15,7 @@ public enum Booker {
     /// Takes the linked ledger over (`consuming`): booked in place, its arrays are not copied.
     public static func book(_ linked: consuming Ledger) -> Result {
         var result = bookDeferringTotals(linked)
-        let totals = RunningTotals.run(result.journal)
+        let totals = RunningTotals.run(result.journal, assertions: false)
         result.diagnostics += totals.diagnostics
         result.journal.lineBalances = totals.lineBalances
         return result

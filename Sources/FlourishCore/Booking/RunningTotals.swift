@@ -1,6 +1,7 @@
 /// The running totals booking checks at every line: each name's balance, each parent
 /// category's total, the on-budget funds, the off-budget accounts, what people owe, all
 /// spending and all income. The first overflow of each is reported where it happened; each
+/// `balance` line is compared with its account's running balance at the end of its day; each
 /// line's own total after it is kept (`Journal.lineBalances`), the running balance the
 /// register and the people report show.
 enum RunningTotals {
@@ -78,7 +79,9 @@ enum RunningTotals {
     /// Every line of the journal added to its totals, in date order; a diagnostic for the
     /// first overflow of each total, one per line that overflows several; each line's own
     /// total after it.
-    static func run(_ journal: Journal) -> Outcome {
+    /// With `assertions` false (booking alone, as the forecast books its projection), the
+    /// `balance` lines are not compared.
+    static func run(_ journal: Journal, assertions checkingAssertions: Bool = true) -> Outcome {
         let count = journal.ledger.names.names.count
         let groups = (0..<count).map { group(of: $0, journal) }
         var tally = Tally(totals: [Total](repeating: Total(), count: count + Group.allCases.count),
@@ -87,7 +90,29 @@ enum RunningTotals {
         var balances: [Money] = []
         var unkept = false
         balances.reserveCapacity(ledger.postings.count + ledger.openings.count + ledger.corrections.count)
+        // `balance DATE ACCOUNT AMOUNT` lines, compared with the account's running balance once
+        // the walk has passed their date (the balance at the end of DATE).
+        let assertions = checkingAssertions ? ledger.balanceAssertions : []
+        let order = assertions.indices.sorted { (assertions[$0].date, $0) < (assertions[$1].date, $1) }
+        var next = 0
+        var failed: [Diagnostic] = []
+        func compare(before date: CivilDate?) {
+            while next < order.count {
+                let assertion = assertions[order[next]]
+                if let date, assertion.date >= date { return }
+                next += 1
+                let id = Int(assertion.account.id)
+                // A name that is no account is the reference check's; an overflow is reported.
+                guard id >= 0, id < count, groups[id] != nil, !tally.totals[id].overflowed else { continue }
+                let actual = tally.totals[id].sum
+                guard actual != assertion.amount.value else { continue }
+                failed.append(Diagnostic(.balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
+                                                                 expected: assertion.amount.value, actual: actual, currency: tally.currency),
+                                         at: assertion.amount.location))
+            }
+        }
         for item in journal.items {
+            if next < order.count, assertions[order[next]].date < item.date { compare(before: item.date) }
             journal.forEachLine(of: item) { target, amount, _ in
                 guard let group = groups[Int(target)] else {
                     // A name of no kind (the reference check reports it): no total to keep.
@@ -110,6 +135,7 @@ enum RunningTotals {
                 tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
         }
-        return Outcome(diagnostics: tally.diagnostics, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
+        compare(before: nil)
+        return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
     }
 }

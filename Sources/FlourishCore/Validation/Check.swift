@@ -28,7 +28,6 @@ public struct Check: Sendable {
         .references,
         .directiveValues,
         .balancing,
-        .balanceAssertions,
         .openingBalances,
         .buckets,
         .recorded,

@@ -1,4 +1,4 @@
-/// The problems `BalanceAssertionCheck` finds, worded.
+/// The problems booking's running totals find in `balance` lines (`RunningTotals`), worded.
 extension Problem {
     /// The message, for the problems here; nil for any other.
     var assertionMessage: String? {
