@@ -96,23 +96,10 @@ enum RunningTotals {
         let order = assertions.indices.sorted { (assertions[$0].date, $0) < (assertions[$1].date, $1) }
         var next = 0
         var failed: [Diagnostic] = []
-        func compare(before date: CivilDate?) {
-            while next < order.count {
-                let assertion = assertions[order[next]]
-                if let date, assertion.date >= date { return }
-                next += 1
-                let id = Int(assertion.account.id)
-                // A name that is no account is the reference check's; an overflow is reported.
-                guard id >= 0, id < count, groups[id] != nil, !tally.totals[id].overflowed else { continue }
-                let actual = tally.totals[id].sum
-                guard actual != assertion.amount.value else { continue }
-                failed.append(Diagnostic(.balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
-                                                                 expected: assertion.amount.value, actual: actual, currency: tally.currency),
-                                         at: assertion.amount.location))
-            }
-        }
         for item in journal.items {
-            if next < order.count, assertions[order[next]].date < item.date { compare(before: item.date) }
+            if next < order.count, assertions[order[next]].date < item.date {
+                compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, into: &failed)
+            }
             journal.forEachLine(of: item) { target, amount, _ in
                 guard let group = groups[Int(target)] else {
                     // A name of no kind (the reference check reports it): no total to keep.
@@ -135,7 +122,27 @@ enum RunningTotals {
                 tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
         }
-        compare(before: nil)
+        compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, into: &failed)
         return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
+    }
+
+    /// Compares the `balance` lines dated before `date` (every one left, without a date), from
+    /// `next` on in date order, with their accounts' running balances.
+    private static func compare(_ assertions: [BalanceAssertion], _ order: [Int], _ next: inout Int, before date: CivilDate?,
+                                _ totals: [Total], _ groups: [Group?], _ ledger: Ledger, _ currency: Currency,
+                                into failed: inout [Diagnostic]) {
+        while next < order.count {
+            let assertion = assertions[order[next]]
+            if let date, assertion.date >= date { return }
+            next += 1
+            let id = Int(assertion.account.id)
+            // A name that is no account is the reference check's; an overflow is reported.
+            guard id >= 0, id < groups.count, groups[id] != nil, !totals[id].overflowed else { continue }
+            let actual = totals[id].sum
+            guard actual != assertion.amount.value else { continue }
+            failed.append(Diagnostic(.balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
+                                                             expected: assertion.amount.value, actual: actual, currency: currency),
+                                     at: assertion.amount.location))
+        }
     }
 }
