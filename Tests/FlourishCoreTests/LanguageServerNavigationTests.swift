@@ -44,6 +44,38 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
     }
 
+    /// Only the hints within the range asked for (the lines on screen) are sent.
+    @Test func inlayHintsStayWithinTheirRange() throws {
+        let entries = (1...9).map { "\n2026-11-0\($0) Coffee\n  Food:Dining  3.00\n  Bank\n" }.joined()
+        let client = opened(LanguageServerTests.ledger + entries)
+        func hints(_ from: Int, _ to: Int) throws -> [String] {
+            try #require(client.request("textDocument/inlayHint", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"range\":{\"start\":\(at(from, 0)),\"end\":\(at(to, 0))}}")?["result"]?.arrayValue)
+                .map { span(.object([("start", $0["position"]!), ("end", $0["position"]!)])) }
+        }
+        #expect(try hints(0, 100).count == 10)
+        // Lines 12 to 20: the hints after `Bank` on lines 13 and 17 only.
+        #expect(try hints(12, 20) == ["13:6-13:6", "17:6-17:6"])
+        #expect(try hints(0, 5).isEmpty)
+    }
+
+    /// Past `symbolEntries` entries a document's outline is its months alone.
+    @Test func aLongHistoryIsOutlinedByMonth() throws {
+        var text = LanguageServerTests.ledger
+        for day in 0..<(LanguageServer.symbolEntries + 1) {
+            let date = CivilDate(year: 2020, month: 1, day: 1)!.adding(days: day)
+            text += "\n\(date) Coffee\n  Food:Dining  1.00\n  Bank\n"
+        }
+        let client = opened(text)
+        let symbols = try #require(client.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")?["result"]?.arrayValue)
+        let months = symbols.filter { $0["kind"]?.intValue == 3 }
+        // The example's own November first (the order months are written in), then 2020 on.
+        #expect(months.map { $0["name"]?.stringValue ?? "" }.prefix(2) == ["2026-11", "2020-01"])
+        #expect(months[1]["detail"]?.stringValue == "31 entries")
+        #expect(months.allSatisfy { $0["children"] == nil })
+        // 2020-01 to 2033-09 (5,001 days), one of them the example's November.
+        #expect(months.count == 165)
+    }
+
     @Test func referencesFindEveryUse() throws {
         let client = opened(LanguageServerTests.ledger + "budget 2026-11-01 Food:Dining 300.00\n")
         let all = try #require(client.request("textDocument/references", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(8, 4)),\"context\":{\"includeDeclaration\":true}}")?["result"]?.arrayValue)

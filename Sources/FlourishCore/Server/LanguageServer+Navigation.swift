@@ -89,6 +89,11 @@ extension LanguageServer {
         return Self.result(id: id, .object([("changes", .object(changes.map { ($0.0, .array($0.1)) }))]))
     }
 
+    /// The most entries a document's symbols list one by one under their months; a longer
+    /// file lists its months alone (each with its number of entries and its range), so the
+    /// answer stays small and quick at a whole history (100,000 entries).
+    static let symbolEntries = 5_000
+
     /// Declarations, then the entries grouped by month, of the document's own file.
     func documentSymbols(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let view = validated(uri) else { return .array([]) }
@@ -107,32 +112,49 @@ extension LanguageServer {
         var symbols = declared.filter { $0.0.location.file == view.file }.sorted { $0.0.location.start < $1.0.location.start }.map { name, kind, detail in
             symbol(ledger.names[name.id], kind, detail, name.location.range)
         }
-        var months: [(String, Range<Int>, [JSONValue])] = []
-        for entry in ledger.entries where entry.location.file == view.file {
+        let own = ledger.entries.indices.filter { ledger.entries[$0].location.file == view.file }
+        let listed = own.count <= Self.symbolEntries
+        // Each month (by the number YYYYMM) in the order its first entry is written.
+        var months: [(name: String, range: Range<Int>, count: Int, children: [JSONValue])] = []
+        var monthIndex: [Int: Int] = [:]
+        for index in own {
+            let entry = ledger.entries[index]
             var range = entry.location.range
-            for posting in ledger.postings[entry.postings] where posting.target.location.file == view.file {
+            for line in entry.postings {
+                let posting = ledger.postings[line]
+                guard posting.target.location.file == view.file else { continue }
                 range = range.lowerBound..<max(range.upperBound, Int((posting.amountLocation ?? posting.target.location).end))
             }
-            let month = String(entry.date.description.prefix(7))
-            let child = symbol("\(entry.date) \(file.text(entry.descriptionLocation.range))", 24, "entry", range)
-            if let index = months.firstIndex(where: { $0.0 == month }) {
-                let old = months[index].1
-                months[index].1 = min(old.lowerBound, range.lowerBound)..<max(old.upperBound, range.upperBound)
-                months[index].2.append(child)
+            let key = entry.date.year * 100 + entry.date.month
+            let at: Int
+            if let known = monthIndex[key] {
+                at = known
+                let old = months[at].range
+                months[at].range = min(old.lowerBound, range.lowerBound)..<max(old.upperBound, range.upperBound)
+                months[at].count += 1
             } else {
-                months.append((month, range, [child]))
+                at = months.count
+                monthIndex[key] = at
+                months.append((String(entry.date.description.prefix(7)), range, 1, []))
             }
+            if listed { months[at].children.append(symbol("\(entry.date) \(file.text(entry.descriptionLocation.range))", 24, "entry", range)) }
         }
-        symbols += months.map { symbol($0.0, 3, $0.2.count == 1 ? "1 entry" : "\($0.2.count) entries", $0.1, $0.2) }
+        symbols += months.map { symbol($0.name, 3, $0.count == 1 ? "1 entry" : "\($0.count) entries", $0.range, listed ? $0.children : nil) }
         return .array(symbols)
     }
 
-    /// The amount of each line whose amount is left out, after its name.
+    /// The amount of each line whose amount is left out, after its name: those within the
+    /// range asked for (the lines on screen), or the whole document's without one.
     func inlayHints(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let view = validated(uri) else { return .array([]) }
         let money = MoneyFormat(view.ledger.currency, display: view.ledger.display)
         let file = view.source
-        return .array(view.ledger.postings.filter { $0.isInferred && $0.target.location.file == view.file }.map { posting in
+        let start = Self.offset(params["range"]?["start"], in: file) ?? 0
+        let end = Self.offset(params["range"]?["end"], in: file) ?? file.bytes.count
+        return .array(view.ledger.postings.filter { posting in
+            posting.isInferred && posting.target.location.file == view.file
+                && Int(posting.target.location.end) >= start && Int(posting.target.location.end) <= end
+        }.map { posting in
             .object([("position", Self.position(Int(posting.target.location.end), file)), ("label", .string(money.text(posting.amount))),
                      ("kind", .integer(1)), ("paddingLeft", .bool(true))])
         })

@@ -395,8 +395,13 @@ public final class LanguageServer {
 
     /// The byte offset of an LSP position in a document.
     static func offset(_ position: JSONValue?, _ bytes: [UInt8]) -> Int? {
+        offset(position, in: SourceFile(path: "", bytes: bytes))
+    }
+
+    /// The byte offset of an LSP position in a file (its lines found once, kept by the file).
+    static func offset(_ position: JSONValue?, in file: SourceFile) -> Int? {
         guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
-        let file = SourceFile(path: "", bytes: bytes)
+        let bytes = file.bytes
         let starts = file.lineStarts
         guard line < starts.count else { return bytes.count }
         let start = starts[line]
