@@ -34,6 +34,18 @@ import Testing
         return totals
     }
 
+    /// Each account's total as `hledger bal` gives it for a journal in dollars (an account
+    /// whose total is zero is left out).
+    static func hledgerTotals(_ path: String) -> [String: Int64] {
+        let balances = Tools.run(Tools.path("hledger")!, ["-f", path, "bal", "--flat", "-N", "-O", "csv"])
+        var totals: [String: Int64] = [:]
+        for line in balances.output.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if fields.count == 2, let value = minor(fields[1]) { totals[fields[0]] = value }
+        }
+        return totals
+    }
+
     /// `-1,234.50` in any commodity's notation → minor units.
     static func minor(_ text: String) -> Int64? {
         let kept = text.filter { $0.isNumber || $0 == "-" || $0 == "." }
@@ -404,12 +416,7 @@ import Testing
         #expect(outcome.text.contains("2026-01-20 card payment, written before the purchases it pays\n  card  55.00\n  bank\nbalance 2026-01-20 card 0.00\n"))
         #expect(outcome.text.contains("correction 2026-01-15 cash 10.00 \"odd: not converted ("))
         #expect(outcome.incomplete == ["equity:opening", "expenses:food"])
-        let balances = Tools.run(hledger, ["-f", folder + "/original.journal", "bal", "--flat", "-N", "-O", "csv"])
-        var theirs: [String: Int64] = [:]
-        for line in balances.output.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            if fields.count == 2, let value = Self.minor(fields[1]) { theirs[fields[0]] = value }
-        }
+        let theirs = Self.hledgerTotals(folder + "/original.journal")
         let ours = try flourishTotals(outcome)
         #expect(ours == ["assets:bank": 84_500, "assets:cash": 4_500, "liabilities:card": 0, "expenses:misc": 11_500, "expenses:fees": 0])
         for (account, value) in ours { #expect(theirs[account] ?? 0 == value, "\(account)") }
@@ -456,12 +463,7 @@ import Testing
             try #require(printed.status == 0, "seed \(seed)")
             TestSupport.write(printed.output, to: folder + "/\(seed).printed.journal")
             let outcome = try convert(folder + "/\(seed).printed.journal")
-            let balances = Tools.run(hledger, ["-f", original, "bal", "--flat", "-N", "-O", "csv"])
-            var theirs: [String: Int64] = [:]
-            for line in balances.output.split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-                if fields.count == 2, let value = Self.minor(fields[1]) { theirs[fields[0]] = value }
-            }
+            let theirs = Self.hledgerTotals(original)
             let ours = try flourishTotals(outcome)
             #expect(outcome.incomplete.isEmpty, "seed \(seed)")
             for (account, value) in ours where account != "equity:opening" { #expect(theirs[account] ?? 0 == value, "seed \(seed): \(account)") }
