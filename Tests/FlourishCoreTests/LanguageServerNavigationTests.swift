@@ -107,6 +107,34 @@ import Testing
         #expect(unreadable?["error"]?["message"]?.stringValue == "“” is not a name Flourish can read")
     }
 
+    /// A rename edits where the name is used, not words that happen to read the same: a
+    /// schedule or a subscription named like the category keeps its name (renamed with the
+    /// category, `due` would list the schedule's past months as late).
+    @Test func renameLeavesAScheduleNamedLikeTheCategory() throws {
+        let text = """
+            currency USD
+            account Bank checking
+            category Rent
+            schedule 2026-11-01 Rent monthly
+              Rent  700.00
+              Bank
+            subscription 2026-11-01 Rent 700.00 monthly next 2026-12-01 from Bank category Rent
+            budget 2026-11-01 Rent 700.00
+
+            2026-11-01 Rent
+              Rent  700.00
+              Bank
+
+            """
+        let client = opened(text)
+        let reply = client.request("textDocument/rename", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(2, 10)),\"newName\":\"Housing\"}")
+        let edits = try #require(reply?["result"]?["changes"]?[uri]?.arrayValue)
+        #expect(TestSupport.check(text).isEmpty)
+        #expect(edits.map { span($0["range"]) } == ["2:9-2:13", "4:2-4:6", "6:79-6:83", "7:18-7:22", "10:2-10:6"])
+        let references = try #require(client.request("textDocument/references", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(10, 3)),\"context\":{\"includeDeclaration\":false}}")?["result"]?.arrayValue)
+        #expect(references.map { span($0["range"]) } == ["4:2-4:6", "6:79-6:83", "7:18-7:22", "10:2-10:6"])
+    }
+
     /// An included file edited while its main file is open is checked as part of the main
     /// file's ledger (its names are declared there), and only the edited file is parsed again.
     @Test func anIncludedFileIsCheckedWithItsMainFile() throws {

@@ -1,5 +1,5 @@
-/// References, rename, document symbols and inlay hints: what the server finds by reading the
-/// ledger's files again as tokens (names as written, quotes included) and its booked journal.
+/// References, rename, document symbols and inlay hints: what the server finds in the ledger
+/// the parser read (names where they are written, quotes included) and its booked journal.
 extension LanguageServer {
     /// A place a name is written: the file's index in the ledger and the token's bytes.
     struct Use: Hashable {
@@ -7,31 +7,18 @@ extension LanguageServer {
         var range: Range<Int>
     }
 
-    /// Every place `name` is written in the ledger's files: the target of a split line, the name
-    /// after `goal` on one, and the names of directives (any word or quoted string after the
-    /// keyword; an `include`'s path is not a name).
-    static func uses(of name: String, in files: [SourceFile]) -> [Use] {
+    /// Every place the name `id` is written in the ledger's files, in file order: its
+    /// declaration (when asked) and each use the parser read (`Ledger.forEachNameUse`: split
+    /// lines, a line's `goal`, the directives that name it), as written, quotes included.
+    static func uses(of id: Int32, in ledger: Ledger, declaration: Bool = true) -> [Use] {
         var found: [Use] = []
-        for (index, file) in files.enumerated() {
-            for line in Parser.parse(file, fileIndex: index, recordLines: true).lines ?? [] {
-                let candidates: [Token]
-                switch line.kind {
-                case .posting:
-                    let afterGoal = zip(line.tokens, line.tokens.dropFirst()).filter { file.text($0.0.range) == "goal" }.map(\.1)
-                    candidates = Array(line.tokens.prefix(1)) + afterGoal
-                case .directive:
-                    guard let keyword = line.tokens.first, file.text(keyword.range) != "include" else { continue }
-                    candidates = Array(line.tokens.dropFirst())
-                default:
-                    continue
-                }
-                for token in candidates where token.kind == .word || token.kind == .string {
-                    let text = file.text(token.range)
-                    if (token.kind == .string ? StringLiteral.unquote(text) : text) == name { found.append(Use(file: index, range: token.range)) }
-                }
-            }
+        if declaration {
+            for name in declaredNames(ledger) where name.id == id { found.append(Use(file: Int(name.location.file), range: name.location.range)) }
         }
-        return found
+        ledger.forEachNameUse { use in
+            if use.ref.id == id { found.append(Use(file: Int(use.ref.location.file), range: use.ref.location.range)) }
+        }
+        return Array(Set(found)).sorted { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
     }
 
     /// The declared name under the cursor of a request, with the journal it was read from.
@@ -51,10 +38,9 @@ extension LanguageServer {
 
     func references(_ params: JSONValue) -> JSONValue {
         guard let (name, journal) = declaredName(params) else { return .array([]) }
-        let files = journal.ledger.files
         let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
-        let declarations = Set(Self.declaredNames(journal.ledger).map { Use(file: Int($0.location.file), range: $0.location.range) })
-        return .array(Self.uses(of: name, in: files).filter { withDeclaration || !declarations.contains($0) }.map { use in
+        guard let id = journal.ledger.names.id(of: name) else { return .array([]) }
+        return .array(Self.uses(of: id, in: journal.ledger, declaration: withDeclaration).map { use in
             let (target, range) = location(use, journal.ledger)
             return .object([("uri", .string(target)), ("range", range)])
         })
@@ -81,7 +67,7 @@ extension LanguageServer {
             return Self.error(id: id, code: -32803, "“\(newName)” is already declared (\(kind.noun)): renaming “\(name)” to it would merge the two")
         }
         var changes: [(String, [JSONValue])] = []
-        for use in Self.uses(of: name, in: journal.ledger.files) {
+        for use in Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger) {
             let (target, range) = location(use, journal.ledger)
             let edit = JSONValue.object([("range", range), ("newText", .string(written))])
             if let index = changes.firstIndex(where: { $0.0 == target }) { changes[index].1.append(edit) } else { changes.append((target, [edit])) }

@@ -35,38 +35,24 @@ extension Check {
             return false
         }
 
-        let anyTarget: [NameIndex.Kind] = [.account, .category, .incomeCategory, .person]
         // A name resolves the same way on every split line: each name is looked up once, and
         // again only where it does not resolve (each such line gets its diagnostic).
         var resolves = [Bool](repeating: false, count: ledger.names.names.count)
-        for posting in ledger.postings where !resolves[Int(posting.target.id)] {
-            resolves[Int(posting.target.id)] = resolve(posting.target, as: anyTarget, directive: "a split line")
+        ledger.forEachNameUse { use in
+            guard use.isLineTarget else {
+                resolve(use.ref, as: use.wanted, directive: use.directive)
+                return
+            }
+            guard !resolves[Int(use.ref.id)] else { return }
+            resolves[Int(use.ref.id)] = resolve(use.ref, as: use.wanted, directive: use.directive)
         }
-        for target in ledger.strayReferences {
-            resolve(target, as: anyTarget, directive: "a split line")
-        }
-        for opening in ledger.openings { resolve(opening.account, as: [.account], directive: "opening") }
-        for assertion in ledger.balanceAssertions { resolve(assertion.account, as: [.account], directive: "balance") }
-        for correction in ledger.corrections { resolve(correction.account, as: [.account], directive: "correction") }
-        for budget in ledger.budgets { resolve(budget.category, as: [.category], directive: "budget") }
-        for earmark in ledger.earmarks { resolve(earmark.category, as: [.category], directive: "earmark") }
-        for move in ledger.goalMoves { resolve(move.goal, as: [.goal], directive: "move") }
-        for (line, goal) in ledger.postingGoals.sorted(by: { $0.key < $1.key }) {
+        // A line's `goal` moves money of a category line.
+        for (line, _) in ledger.postingGoals.sorted(by: { $0.key < $1.key }) {
             let posting = ledger.postings[line]
-            resolve(goal, as: [.goal], directive: "a split line")
             if let kind = index.kind(of: posting.target.id), kind != .category, kind != .incomeCategory {
                 diagnostics.append(Diagnostic(.wrongKind(ledger.names[posting.target.id], actual: kind.phrase,
                                                          expected: "a category line", directive: "goal"),
                                               at: posting.target.location))
-            }
-        }
-        for assertion in ledger.snapshotAssertions {
-            if case .goal(let goal) = assertion.bucket { resolve(goal, as: [.goal], directive: "snapshot") }
-        }
-        for subscription in ledger.subscriptions {
-            resolve(subscription.account, as: [.account], directive: "subscription")
-            if let category = subscription.category {
-                resolve(category, as: [.category], directive: "subscription")
             }
         }
         return diagnostics
