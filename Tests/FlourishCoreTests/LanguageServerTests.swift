@@ -109,7 +109,10 @@ import Testing
         let messy = "currency USD\naccount   Bank checking\n"
         _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":2},\"contentChanges\":[{\"text\":\(Self.quoted(messy))}]}")
         let formatting = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
-        #expect(formatting?["result"]?.arrayValue?.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
+        // Only the line that changes is sent.
+        let edits = formatting?["result"]?.arrayValue ?? []
+        #expect(edits.count == 1 && edits.first?["newText"]?.stringValue == "account Bank checking\n")
+        #expect(edits.first?["range"]?["start"]?["line"]?.intValue == 1 && edits.first?["range"]?["end"]?["line"]?.intValue == 2)
     }
 
     /// Hovers show amounts the ledger's `display` way.

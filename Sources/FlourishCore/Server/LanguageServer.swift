@@ -586,12 +586,42 @@ public final class LanguageServer {
     private func formatting(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri] else { return .array([]) }
         let file = SourceFile(path: Self.path(uri), bytes: bytes)
-        guard let formatted = Formatter.format(file).formatted, Array(formatted.utf8) != bytes else { return .array([]) }
-        let end = Self.position(bytes.count, file)
-        return .array([.object([
-            ("range", .object([("start", .object([("line", .integer(0)), ("character", .integer(0))])), ("end", end)])),
-            ("newText", .string(formatted)),
-        ])])
+        guard let formatted = Formatter.format(file).formatted else { return .array([]) }
+        let canonical = Array(formatted.utf8)
+        guard canonical != bytes else { return .array([]) }
+        return .array(Self.lineEdits(from: bytes, to: canonical, file))
+    }
+
+    /// The edits that turn `old` into `new`: a run of changed lines each when both have as many
+    /// lines (`fmt` keeps lines where they are: a formatted history of 100,000 entries is sent
+    /// as the lines that changed), else one edit of the whole document.
+    static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
+        func lines(_ bytes: [UInt8]) -> [Range<Int>] {
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for (at, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                ranges.append(start..<at + 1)
+                start = at + 1
+            }
+            if start < bytes.count { ranges.append(start..<bytes.count) }
+            return ranges
+        }
+        let before = lines(old)
+        let after = lines(new)
+        func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
+            .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
+                     ("newText", .string(String(decoding: text, as: UTF8.self)))])
+        }
+        guard before.count == after.count else { return [edit(0, old.count, new[...])] }
+        var edits: [JSONValue] = []
+        var line = 0
+        while line < before.count {
+            guard old[before[line]] != new[after[line]] else { line += 1; continue }
+            let first = line
+            while line < before.count, old[before[line]] != new[after[line]] { line += 1 }
+            edits.append(edit(before[first].lowerBound, before[line - 1].upperBound, new[after[first].lowerBound..<after[line - 1].upperBound]))
+        }
+        return edits
     }
 
     /// The canonical form of the lines a range touches, widened to whole entries.
