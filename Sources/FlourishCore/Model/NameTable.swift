@@ -28,6 +28,19 @@ public struct NameTable: Sendable {
 
     public subscript(id: Int32) -> String { names[Int(id)] }
 
+    /// Every name's bytes, read where they are kept for the length of `body`.
+    func withNameBytes<R>(_ body: (NameBytes) -> R) -> R {
+        arena.withView { body(NameBytes(arena: $0, offsets: offsets)) }
+    }
+
+    /// The names' bytes: a name's by its id.
+    struct NameBytes {
+        let arena: ByteView
+        let offsets: [Int]
+
+        subscript(id: Int32) -> ByteView { arena.part(offsets[Int(id)]..<offsets[Int(id) + 1]) }
+    }
+
     /// The id of `name`, adding it on first sight.
     public mutating func intern(_ name: String) -> Int32 {
         name.withView { intern($0, 0..<$0.count).id }

@@ -59,6 +59,9 @@ public struct DocumentRenderer {
     /// straight into the output block (amounts and dates without a string of their own).
     func write(_ table: ReportDocument.Table, to out: TextOutput) {
         let titles = table.columns.map { ReportDocument.Cell.text($0.title) }
+        // Lines gathered into blocks of about 64 KB: one write (and one pass of the output
+        // guard) a block, not one a line.
+        let block = OutputBlock(out)
         var layout = TableText(self, right: table.columns.map(\.isNumeric))
         layout.measure(titles)
         let body = table.body
@@ -72,33 +75,17 @@ public struct DocumentRenderer {
             body.forEachRow { layout.measure($0) }
         }
         for cells in table.totals { layout.measure(cells) }
-        // Lines gathered into blocks of about 64 KB: one write (and one pass of the output
-        // guard) a block, not one a line.
-        let block = OutputBlock(out)
-        layout.lay(titles, into: block)
-        if !colour, let rows = registerRows(table, .text, widths: layout.widths) {
-            // A register's lines straight from its data (the same text as its cells give).
-            rows.write(into: block)
-        } else {
-            body.forEachRow { cells in
-                layout.lay(cells, into: block)
-                block.flushIfFull()
-            }
-        }
+        let rows = TextRows(layout, block: block)
+        rows.lay(titles)
+        rows.shared = body.sharedColumns
+        body.write(into: rows)
         block.flush()
         guard !table.totals.isEmpty else { return }
         // The totals wait for the rule, as wide as the widest line.
-        let held = OutputBlock(out)
-        for cells in table.totals { layout.lay(cells, into: held) }
-        out.write(String(repeating: "-", count: layout.widest) + "\n")
-        held.flush()
-    }
-
-    /// A register's rows to be written straight from its lines (`RegisterRows`), when the
-    /// table is a register's alone (no stored rows, no totals) and the format allows.
-    func registerRows(_ table: ReportDocument.Table, _ format: RegisterRows.Format, widths: [Int] = []) -> RegisterRows? {
-        guard table.rows.isEmpty, table.totals.isEmpty, let register = table.madeRows?.register else { return nil }
-        return RegisterRows(register, format: format, columns: table.columns, money: money, widths: widths)
+        let totals = TextRows(layout, block: OutputBlock(out))
+        for cells in table.totals { totals.lay(cells) }
+        out.write(String(repeating: "-", count: max(rows.widest, totals.widest)) + "\n")
+        totals.block.flush()
     }
 
     /// Whether a cell shows nothing in text (its column's blanks are then left out at a
@@ -208,30 +195,14 @@ public struct DocumentRenderer {
             block += "\r\n"
             block.flushIfFull()
         }
-        /// A row written cell by cell: dates and amounts straight into the block.
-        func line(_ row: [ReportDocument.Cell]) {
-            // Each cell read where it stands (an iterator's copy of each retained its text).
-            for index in row.indices {
-                if index > 0 { block.append(byte: UInt8(ascii: ",")) }
-                switch row[index] {
-                case .date(let date): block.append(date)
-                case .money(let amount): block.append(amount, decimals: money.currency.decimals)
-                case .text(let text) where !Self.isFormula(text): block.appendField(text)
-                default: block.appendField(csvCell(row[index]))
-                }
-            }
-            block.append(byte: 0x0D)
-            block.append(byte: 0x0A)
-            block.flushIfFull()
-        }
         if document.tables.count == 1, let table = document.tables.first {
             line(table.columns.map(\.id))
-            if let rows = registerRows(table, .csv) {
-                rows.write(into: block)
-            } else {
-                table.body.forEachRow(line)
-                for row in table.totals { line(row) }
-            }
+            let rows = CSVRows(renderer: self, block: block)
+            let body = table.body
+            rows.shared = body.sharedColumns
+            body.write(into: rows)
+            rows.shared = 0
+            rows.write(table.totals)
         } else {
             line(["table", "row", "column", "value"])
             for table in document.tables {
@@ -354,24 +325,18 @@ public struct DocumentRenderer {
                 block += "      \"title\": " + JSONValue.quote(table.title) + ",\n"
                 block += "      \"columns\": [" + table.columns.map { JSONValue.quote($0.id) }.joined(separator: ", ") + "],\n"
                 // A row a line (`JSONRows`).
-                var writer = JSONRows(table.columns, renderer: self)
+                let writer = JSONRows(table.columns, renderer: self, block: block)
                 let body = table.body
                 block += body.isEmpty ? "      \"rows\": []" : "      \"rows\": [\n"
-                if let rows = registerRows(table, .json) {
-                    rows.write(into: block)
-                } else {
-                    var index = 0
-                    body.forEachRow { row in
-                        index += 1
-                        writer.write(row, last: index == body.count, into: block)
-                    }
-                }
+                writer.shared = body.sharedColumns
+                body.write(into: writer)
+                writer.finish()
                 if !body.isEmpty { block += "      ]" }
                 block += ",\n"
                 block += table.totals.isEmpty ? "      \"totals\": []" : "      \"totals\": [\n"
-                for (number, row) in table.totals.enumerated() {
-                    writer.write(row, last: number + 1 == table.totals.count, into: block)
-                }
+                writer.shared = 0
+                writer.write(table.totals)
+                writer.finish()
                 if !table.totals.isEmpty { block += "      ]" }
                 block += "\n    }" + (number + 1 < document.tables.count ? ",\n" : "\n")
             }

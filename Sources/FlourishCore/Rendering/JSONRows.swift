@@ -1,8 +1,12 @@
 /// The rows of a report table in JSON, a row a line — `{"key": value, …}` — written straight
-/// into an output block: the keys quoted once, dates and amounts without a string, text
-/// escaped as `JSONValue.quote` escapes it (docs/json.md).
-struct JSONRows {
+/// into an output block a cell at a time (a `RowSink`): the keys quoted once, dates and
+/// amounts without a string, text escaped as `JSONValue.quote` escapes it (docs/json.md).
+/// Rows are separated by a comma and a line feed; `finish` ends the last.
+final class JSONRows: RowSink {
     let renderer: DocumentRenderer
+    let block: OutputBlock
+    /// How many first cells the rows of a run share (`MadeRows`).
+    var shared = 0
     /// Each column's key as it is written before a value — `        {"date": ` for the first,
     /// `, "amount": ` for the others — and the same with the value's opening quote, one after
     /// another at their offsets (a row is a few copies, and no array a key to retain).
@@ -10,9 +14,20 @@ struct JSONRows {
     private let offsets: [Int]
     /// Texts found plain (written as they are, no escape) before: 1 for plain, 0 not.
     private var known: KnownTexts
+    private let runStart = RunStart()
+    /// The currency's decimals, for amounts.
+    private let decimals: Int
+    /// Rows written since the last `finish`.
+    private var rows = 0
+    /// The row being written: its next column, where it began, whether it continues a run.
+    private var column = 0
+    private var lineStart = 0
+    private var continuing = false
 
-    init(_ columns: [ReportDocument.Column], renderer: DocumentRenderer) {
+    init(_ columns: [ReportDocument.Column], renderer: DocumentRenderer, block: OutputBlock) {
         self.renderer = renderer
+        self.block = block
+        decimals = renderer.money.currency.decimals
         var keys: [UInt8] = []
         var offsets = [0]
         for (number, column) in columns.enumerated() {
@@ -27,56 +42,96 @@ struct JSONRows {
         known = KnownTexts(columns: columns.count)
     }
 
-    /// One row, then a comma unless it is the last, then a line feed.
-    mutating func write(_ row: [ReportDocument.Cell], last: Bool, into block: OutputBlock) {
-        let quote = UInt8(ascii: "\"")
-        let count = min(row.count, offsets.count / 2)
-        if count == 0 { block += "        {" }
-        keys.withView { keys in
-            /// Column `number`'s key, with the value's opening quote when `quoted`.
-            func key(_ number: Int, quoted: Bool) {
-                let at = 2 * number + (quoted ? 1 : 0)
-                block.append(keys.part(offsets[at]..<offsets[at + 1]))
-            }
-            for number in 0..<count {
-                switch row[number] {
-                case .integer(let value):
-                    key(number, quoted: false)
-                    block += String(value)
-                case .empty:
-                    key(number, quoted: false)
-                    block += "null"
-                case .date(let date):
-                    key(number, quoted: true)
-                    block.append(date)
-                    block.append(byte: quote)
-                case .money(let amount):
-                    key(number, quoted: true)
-                    block.append(amount, decimals: renderer.money.currency.decimals)
-                    block.append(byte: quote)
-                case .text(let text) where text.isEmpty:
-                    key(number, quoted: true)
-                    block.append(byte: quote)
-                case .text(let text):
-                    // An entry's description stands on each of its lines, a status mark and a
-                    // register's names on many: each is judged once.
-                    let identity = StringBytes.identity(of: text)
-                    if known.value(identity, column: number) == 1 {
-                        key(number, quoted: true)
-                        block.append(text)
-                        block.append(byte: quote)
-                    } else {
-                        key(number, quoted: false)
-                        let plain = block.appendJSONString(text)
-                        known.remember(text, identity, column: number, value: plain ? 1 : 0)
-                    }
-                case let cell:
-                    key(number, quoted: false)
-                    block.appendJSONString(renderer.plainCell(cell))
-                }
-            }
+    /// Stored rows, each a line.
+    func write(_ rows: [[ReportDocument.Cell]]) {
+        for row in rows {
+            beginRow(continuingRun: false)
+            for cell in row { add(cell) }
+            endRow()
         }
-        block += last ? "}\n" : "},\n"
+    }
+
+    /// Ends the last row written (a line feed), and begins a new list of rows.
+    func finish() {
+        if rows > 0 { block.append(byte: UInt8(ascii: "\n")) }
+        rows = 0
+    }
+
+    func beginRow(continuingRun: Bool) {
+        if rows > 0 { block += ",\n" }
+        rows += 1
+        (column, lineStart, continuing) = (0, block.count, continuingRun)
+        if continuingRun, shared > 0 {
+            runStart.write(into: block)
+            column = shared
+        }
+    }
+
+    /// Column `column`'s key, with the value's opening quote when `quoted`; false when the
+    /// row has no more columns. Keeps a run's shared cells when it reaches the first cell
+    /// after them.
+    private func key(quoted: Bool) -> Bool {
+        guard column < offsets.count / 2 else { return false }
+        if column == shared, shared > 0, !continuing { runStart.keep(block, from: lineStart) }
+        let at = 2 * column + (quoted ? 1 : 0)
+        keys.withView { block.append($0.part(offsets[at]..<offsets[at + 1])) }
+        return true
+    }
+
+    func add(text: ByteView, width: Int?) {
+        if text.isPlainJSON {
+            guard key(quoted: true) else { return }
+            block.append(text)
+            block.append(byte: UInt8(ascii: "\""))
+            column += 1
+        } else {
+            add(.text(text.string))
+        }
+    }
+
+    func add(_ cell: ReportDocument.Cell) {
+        let quote = UInt8(ascii: "\"")
+        switch cell {
+        case .integer(let value):
+            guard key(quoted: false) else { return }
+            block += String(value)
+        case .empty:
+            guard key(quoted: false) else { return }
+            block += "null"
+        case .date(let date):
+            guard key(quoted: true) else { return }
+            block.append(date)
+            block.append(byte: quote)
+        case .money(let amount):
+            guard key(quoted: true) else { return }
+            block.append(amount, decimals: decimals)
+            block.append(byte: quote)
+        case .text(let text) where text.isEmpty:
+            guard key(quoted: true) else { return }
+            block.append(byte: quote)
+        case .text(let text):
+            // An entry's description stands on each of its lines, a status mark and a
+            // register's names on many: each is judged once.
+            let identity = StringBytes.identity(of: text)
+            if known.value(identity, column: column) == 1 {
+                guard key(quoted: true) else { return }
+                block.append(text)
+                block.append(byte: quote)
+            } else {
+                guard key(quoted: false) else { return }
+                let plain = block.appendJSONString(text)
+                known.remember(text, identity, column: column, value: plain ? 1 : 0)
+            }
+        case let cell:
+            guard key(quoted: false) else { return }
+            block.appendJSONString(renderer.plainCell(cell))
+        }
+        column += 1
+    }
+
+    func endRow() {
+        if column == 0 && !continuing { block += "        {" }
+        block.append(byte: UInt8(ascii: "}"))
         block.flushIfFull()
     }
 }

@@ -21,7 +21,7 @@ public struct RegisterReport: Sendable {
     let journal: Journal
     let kept: [Kept]
     /// The width of each item's description as `widest` measured it (by journal item; empty
-    /// until then), for the text renderer to pad it without measuring it again.
+    /// until then), given with the description to the renderer so it is measured once.
     let measured = MeasuredWidths()
 
     /// Widths noted while measuring, read back while writing rows (one report, one thread).
@@ -159,31 +159,70 @@ public struct RegisterReport: Sendable {
             .init("target", "Account, category or person"), .init("amount", "Amount", numeric: true),
             .init("running", "Running", numeric: true),
         ])
-        // A row per split line, made as the renderer reaches it. An entry's lines follow one
-        // another, so its words (status, description, tags) are made once for all of them.
+        // A row per split line, made as the renderer reaches it.
         let report = self
-        table.madeRows = ReportDocument.MadeRows(count: kept.count, widest: { report.widest }) { body in
-            var lastItem: Int32 = -1
-            var row: [ReportDocument.Cell] = []
-            row.reserveCapacity(7)
-            for kept in report.kept {
-                let item = report.journal.items[Int(kept.item)]
-                if lastItem != kept.item {
-                    lastItem = kept.item
-                    row.removeAll(keepingCapacity: true)
-                    row.append(.date(item.date))
-                    report.appendWords(of: item, to: &row)
-                } else {
-                    row.removeLast(3)
-                }
-                row.append(.text(report.journal.name(kept.target)))
-                row.append(.money(kept.amount))
-                row.append(.money(kept.running))
-                body(row)
-            }
+        table.madeRows = ReportDocument.MadeRows(count: kept.count, sharedColumns: 4, widest: { report.widest }) { sink in
+            report.write(into: sink)
         }
-        table.madeRows?.register = self
         document.tables = [table]
         return document
+    }
+
+    /// Every line as a row into `sink`, texts read where they stand: an entry's lines follow
+    /// one another, so its date and words (status, description, tags) begin a run its other
+    /// lines continue (`MadeRows`).
+    func write(into sink: RowSink) {
+        let ledger = journal.ledger
+        var nameWidths = [Int](repeating: -1, count: ledger.names.names.count)
+        var tagBytes: [UInt8] = []
+        let descriptionWidths = measured.descriptions
+        /// The width of item `number`'s description when `widest` measured it.
+        func descriptionWidth(_ number: Int32) -> Int? {
+            guard Int(number) < descriptionWidths.count, descriptionWidths[Int(number)] >= 0 else { return nil }
+            return Int(descriptionWidths[Int(number)])
+        }
+        ledger.names.withNameBytes { names in
+            func width(of name: Int32) -> Int {
+                if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = names[name].displayWidth }
+                return nameWidths[Int(name)]
+            }
+            var lastItem: Int32 = -1
+            for kept in kept {
+                let continuesRun = lastItem == kept.item
+                sink.beginRow(continuingRun: continuesRun)
+                if !continuesRun {
+                    lastItem = kept.item
+                    let item = journal.items[Int(kept.item)]
+                    sink.add(.date(item.date))
+                    if case .entry(let i) = item.kind {
+                        let entry = ledger.entries[i]
+                        switch entry.status {
+                        case .cleared: sink.add(.text("*"))
+                        case .pending: sink.add(.text("!"))
+                        case .unmarked: sink.add(.text(""))
+                        }
+                        ledger.withDescriptionBytes(of: entry) { sink.add(text: $0, width: descriptionWidth(kept.item)) }
+                        // `#a #b`: a `#` before each, a blank between.
+                        let tags = ledger.tags(of: entry)
+                        tagBytes.removeAll(keepingCapacity: true)
+                        for tag in tags {
+                            if !tagBytes.isEmpty { tagBytes.append(UInt8(ascii: " ")) }
+                            tagBytes.append(UInt8(ascii: "#"))
+                            tagBytes.append(contentsOf: names[tag.id])
+                        }
+                        let tagWidth = tags.reduce(2 * tags.count - 1) { $0 + width(of: $1.id) }
+                        tagBytes.withView { sink.add(text: $0, width: max(0, tagWidth)) }
+                    } else {
+                        sink.add(.text(""))
+                        journal.description(of: item).withView { sink.add(text: $0, width: descriptionWidth(kept.item)) }
+                        sink.add(.text(""))
+                    }
+                }
+                sink.add(text: names[kept.target], width: width(of: kept.target))
+                sink.add(.money(kept.amount))
+                sink.add(.money(kept.running))
+                sink.endRow()
+            }
+        }
     }
 }

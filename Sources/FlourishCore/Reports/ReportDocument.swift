@@ -100,27 +100,31 @@ public struct ReportDocument: Sendable {
 }
 
 extension ReportDocument {
-    /// `count` rows made one at a time from the report's own data, in order: `forEach` makes
-    /// them and gives each to its argument in one array the next row overwrites, so a
-    /// register of a million lines is never held whole and costs one array. The report may
-    /// remember what its rows share (an entry's words for each of its lines).
+    /// `count` rows made one at a time from the report's own data, in order, and given to
+    /// a `RowSink` a cell at a time (`write`): a register of a million lines is never held
+    /// whole, and its texts are read where they stand.
+    ///
+    /// Rows may come in runs that share their first `sharedColumns` cells (an entry's date
+    /// and words on each of its lines): the row that begins a run gives every cell, the rows
+    /// that continue it only the cells after those, and a sink writes the shared cells as it
+    /// wrote them for the run's first row.
     public struct MadeRows: Sendable {
         public var count: Int
-        public var forEach: @Sendable (([Cell]) -> Void) -> Void
+        public var sharedColumns: Int
+        var write: @Sendable (RowSink) -> Void
         /// When the report knows them: for each column, cells at least as wide in text as any
         /// made row's cell in that column, in every way of writing amounts — the widest text,
         /// and the largest and the most negative amount (an amount's width grows with its
         /// digits and its sign, never otherwise). The text renderer measures these instead of
         /// making every row a second time (worked out only when asked).
         public var widest: (@Sendable () -> [[Cell]])?
-        /// The register the rows are made from, for a renderer that writes its lines
-        /// straight from it (`RegisterRows`) rather than from cells.
-        var register: RegisterReport?
 
-        public init(count: Int, widest: (@Sendable () -> [[Cell]])? = nil, forEach: @escaping @Sendable (([Cell]) -> Void) -> Void) {
+        init(count: Int, sharedColumns: Int = 0, widest: (@Sendable () -> [[Cell]])? = nil,
+             write: @escaping @Sendable (RowSink) -> Void) {
             self.count = count
+            self.sharedColumns = sharedColumns
             self.widest = widest
-            self.forEach = forEach
+            self.write = write
         }
     }
 
@@ -132,13 +136,28 @@ extension ReportDocument {
         public var count: Int { stored.count + (made?.count ?? 0) }
         public var isEmpty: Bool { count == 0 }
 
-        /// Each row in order (a made row in an array the next one overwrites: keep a copy to
-        /// hold it).
+        /// Each row in order as cells (a made row in an array the next one overwrites: keep
+        /// a copy to hold it).
         public func forEachRow(_ body: ([Cell]) -> Void) {
             for row in stored { body(row) }
+            guard let made else { return }
             // The made rows are given to `body` while it runs, never kept.
-            withoutActuallyEscaping(body) { body in made?.forEach(body) }
+            withoutActuallyEscaping(body) { body in made.write(CellRows(shared: made.sharedColumns, body)) }
         }
+
+        /// Each row in order into `sink`: the stored rows a cell at a time, then the made ones
+        /// as they are made.
+        func write(into sink: RowSink) {
+            for row in stored {
+                sink.beginRow(continuingRun: false)
+                for cell in row { sink.add(cell) }
+                sink.endRow()
+            }
+            made?.write(sink)
+        }
+
+        /// How many first cells the rows of a run share (0: rows come alone).
+        var sharedColumns: Int { made?.sharedColumns ?? 0 }
 
         /// Every row, held: for small tables and tests.
         public var rows: [[Cell]] {
@@ -148,4 +167,41 @@ extension ReportDocument {
             return rows
         }
     }
+}
+
+/// Where a table's rows go, a cell at a time: a renderer's rows (`TableText`, `CSVRows`,
+/// `JSONRows`) or a list of cells (`CellRows`). A row that continues a run (`MadeRows`) is
+/// given without its shared first cells.
+protocol RowSink: AnyObject {
+    func beginRow(continuingRun: Bool)
+    func add(_ cell: ReportDocument.Cell)
+    /// A text cell as UTF-8 read where it stands (valid during the call only), and how wide it
+    /// is on screen when the maker knows.
+    func add(text: ByteView, width: Int?)
+    func endRow()
+}
+
+/// Made rows gathered as cells, a row at a time, each given to `body` in an array the next
+/// row overwrites; a run's shared cells are kept from its first row.
+final class CellRows: RowSink {
+    private let shared: Int
+    private let body: ([ReportDocument.Cell]) -> Void
+    private var row: [ReportDocument.Cell] = []
+
+    init(shared: Int, _ body: @escaping ([ReportDocument.Cell]) -> Void) {
+        self.shared = shared
+        self.body = body
+    }
+
+    func beginRow(continuingRun: Bool) {
+        if continuingRun {
+            row.removeSubrange(min(shared, row.count)...)
+        } else {
+            row.removeAll(keepingCapacity: true)
+        }
+    }
+
+    func add(_ cell: ReportDocument.Cell) { row.append(cell) }
+    func add(text: ByteView, width: Int?) { row.append(.text(text.string)) }
+    func endRow() { body(row) }
 }

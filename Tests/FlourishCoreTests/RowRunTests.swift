@@ -1,20 +1,31 @@
 import Testing
 @testable import FlourishCore
 
-/// The register's rows written straight from its data (`RegisterRows`) are the bytes its cells
-/// give in text (`TableText`), CSV and JSON (`JSONRows`), byte for byte: on every example, on a
-/// ledger with quoted names, commas, quotes, escapes, a formula-like description, statuses,
-/// tags, openings and corrections, on random ledgers, with a query and with a depth.
-@Suite struct RegisterRowsTests {
-    /// The register in each format both ways: straight from its lines, and from its cells.
-    func bothWays(_ journal: Journal, query: ReportQuery? = nil, depth: Int? = nil) throws -> [(format: String, lines: String, cells: String)] {
+/// A register's rows come in runs (an entry's lines share its date and words) with their
+/// texts read in place, and the renderers write a run's shared cells once and copy their
+/// bytes to its other rows (`MadeRows`): the text, CSV and JSON are byte for byte those of
+/// every row given whole as cells — on every example, on a ledger with quoted names, commas, quotes,
+/// escapes, a formula-like description, statuses, tags, openings and corrections, on random
+/// ledgers, with a query and with a depth, and with colour.
+@Suite struct RowRunTests {
+    /// The register in each format both ways: runs copied, and every row laid whole.
+    func bothWays(_ journal: Journal, query: ReportQuery? = nil, depth: Int? = nil, colour: Bool = false) throws -> [(format: String, lines: String, cells: String)] {
         let context = ReportContext(journal: journal, from: CivilDate.earliest, to: CivilDate.latest, asOf: CivilDate.latest)
         let report = try RegisterReport.make(context, query: query ?? ReportQuery(journal), depth: depth)
-        let renderer = DocumentRenderer(currency: journal.currency)
+        let renderer = DocumentRenderer(currency: journal.currency, colour: colour)
         var document = report.document
-        #expect(document.tables.first?.madeRows?.register != nil)
+        #expect(document.tables.first?.madeRows?.sharedColumns == 4)
         let lines = [renderer.text(document), renderer.csv(document), renderer.json(document)]
-        document.tables[0].madeRows?.register = nil
+        // The same rows gathered as cells, each given whole as a run of its own.
+        if let made = document.tables[0].madeRows {
+            document.tables[0].madeRows?.write = { sink in
+                made.write(CellRows(shared: made.sharedColumns) { row in
+                    sink.beginRow(continuingRun: false)
+                    for cell in row { sink.add(cell) }
+                    sink.endRow()
+                })
+            }
+        }
         let cells = [renderer.text(document), renderer.csv(document), renderer.json(document)]
         return zip(["text", "csv", "json"], zip(lines, cells)).map { ($0, $1.0, $1.1) }
     }
@@ -86,6 +97,11 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func withColour() throws {
+        let journal = TestSupport.book(TestSupport.load(Self.mixed))
+        for (format, lines, cells) in try bothWays(journal, colour: true) { #expect(lines == cells, "\(format)") }
     }
 
     @Test func theStreamedLedger() throws {
