@@ -143,16 +143,4 @@ extension JSONValue {
     var intValue: Int? { if case .integer(let value) = self { return value }; return nil }
     var boolValue: Bool? { if case .bool(let value) = self { return value }; return nil }
     var arrayValue: [JSONValue]? { if case .array(let items) = self { return items }; return nil }
-
-    /// On one line, for protocol messages.
-    func compact() -> String {
-        switch self {
-        case .string(let text): return JSONValue.quote(text)
-        case .integer(let value): return String(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
-        }
-    }
 }

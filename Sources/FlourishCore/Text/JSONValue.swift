@@ -25,6 +25,18 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
+    /// On one line, for protocol messages.
+    func compact() -> String {
+        switch self {
+        case .string(let text): return JSONValue.quote(text)
+        case .integer(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let members): return "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        }
+    }
+
     private func write(to out: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent + 1)
         let closePad = String(repeating: "  ", count: indent)
