@@ -142,7 +142,7 @@ import Testing
         ])
         let check = TestSupport.run(["check", dir + "/main.flourish"])
         #expect(check.status == .problems)
-        #expect(check.stderr.contains("other.flourish:1:10: error: second currency `EUR`: this ledger's currency is USD, and format v1 allows one"))
+        #expect(check.stderr.contains("other.flourish:1:10: error: `EUR` where the home currency, USD, is needed"))
     }
 
     @Test func anAmountReadBeforeTheCurrencyInAnIncludedFileIsAnError() {

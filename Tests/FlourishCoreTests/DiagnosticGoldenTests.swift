@@ -16,6 +16,7 @@ import Testing
         "wrong-kind", "duplicate-declaration", "duplicate-import", "duplicate-entry", "unbalanced-entry", "multiple-missing-amounts",
         "balance-assertion", "sum-overflow", "used-before-opening", "deadline-before-start",
         "overcommitted", "goal-overdrawn", "snapshot-assertion",
+        "missing-rate", "account-currency", "foreign-left-out", "rates-differ",
     ]
 
     @Test(arguments: ids)

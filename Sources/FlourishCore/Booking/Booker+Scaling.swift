@@ -9,23 +9,58 @@ extension Booker {
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
         diagnostics += scaler.diagnostics
+        convertForeign(&ledger, scaler.foreign, home: currency, &diagnostics)
         ledger.amountScales = [:]
         ledger.scaledFiles = ledger.files.count
     }
 
+    /// A split line in another currency, as scaled: its currency, its amount in it (nil when
+    /// left out) and the price written after it.
+    struct ForeignLine {
+        var currency: Currency
+        var native: Money?
+        var price: LinePrice?
+    }
+
     /// Scales written amounts, reporting each that cannot be.
-    private struct Scaler {
+    struct Scaler {
         let files: [SourceFile]
         let amountCodes: [SourceLocation: Located<String>]
+        let prices: [SourceLocation: LinePrice]
         let currency: Currency
         let declared: Bool
+        /// The currency each account is kept in, by name id, when not the home one.
+        let kept: [Int32: Located<String>]
+        /// Every currency's decimals: declared by `commodity`, else the standard ones.
+        let decimals: [String: Int]
+        /// Whether any line may be in another currency (a code written, an account kept in one).
+        let mayBeForeign: Bool
         var diagnostics: [Diagnostic] = []
+        /// Split lines in another currency, by index in `postings`.
+        var foreign: [Int: ForeignLine] = [:]
 
         init(ledger: Ledger, currency: Currency) {
             files = ledger.files
             amountCodes = ledger.amountCodes
+            prices = ledger.amountPrices
             self.currency = currency
             declared = ledger.currency != nil
+            var kept: [Int32: Located<String>] = [:]
+            for account in ledger.accounts {
+                if let code = account.currency, code.value != currency.code, kept[account.name.id] == nil { kept[account.name.id] = code }
+            }
+            self.kept = kept
+            var decimals: [String: Int] = [:]
+            for commodity in ledger.commodities where decimals[commodity.value.code] == nil {
+                decimals[commodity.value.code] = commodity.value.decimals
+            }
+            self.decimals = decimals
+            mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty
+        }
+
+        /// A currency by its code, with its decimals.
+        func currency(_ code: String) -> Currency {
+            Currency(code: code, decimals: decimals[code] ?? Currency.standardDecimals(for: code))
         }
 
         /// The number as written (the amount's location may include a currency code after it).
@@ -39,15 +74,20 @@ extension Booker {
 
         /// The amount in minor units, or nil after reporting why it has none.
         mutating func scaled(_ written: Money, scale: Int, at location: SourceLocation) -> Money? {
-            let decimals = currency.decimals
             if declared, let code = amountCodes[location], code.value != currency.code {
                 diagnostics.append(Diagnostic(.secondCurrency(code.value, ledgerCurrency: currency.code), at: code.location))
                 return nil
             }
+            return scaled(written, scale: scale, at: location, in: currency, named: declared)
+        }
+
+        /// The amount in minor units of `currency` (`named`: its code is said in messages).
+        mutating func scaled(_ written: Money, scale: Int, at location: SourceLocation, in currency: Currency, named: Bool = true) -> Money? {
+            let decimals = currency.decimals
             if scale == decimals { return written }
             guard scale < decimals else {
                 let shown = number(location)
-                diagnostics.append(Diagnostic(.tooManyDecimals(shown.text, decimals: decimals, currency: declared ? currency.code : "the currency"),
+                diagnostics.append(Diagnostic(.tooManyDecimals(shown.text, decimals: decimals, currency: named ? currency.code : "the currency"),
                                               at: shown.location))
                 return nil
             }
@@ -60,10 +100,53 @@ extension Booker {
             return Money(minorUnits: value)
         }
 
-        /// Scales split line `line` in place; false when it cannot be.
-        mutating func scale(line: Int, of ledger: inout Ledger) -> Bool {
-            guard let location = ledger.postings[line].amountLocation else { return true }
-            guard let amount = scaled(ledger.postings[line].amount, scale: Int(ledger.postings[line].amountScale), at: location) else { return false }
+        /// The currency of a line or an opening on `target` with an amount at `location`
+        /// (nil: the home one), or nil after reporting a code its account is not kept in.
+        mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?, names: NameTable) -> Currency?? {
+            let written = location.flatMap { amountCodes[$0] }
+            if let keptIn = kept[target.id], let written, written.value != keptIn.value {
+                diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
+                return .none
+            }
+            guard let code = written?.value ?? kept[target.id]?.value, code != currency.code else {
+                if let location, let price = prices[location] {
+                    let number = self.number(price.value.location).text
+                    diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
+                                                                  hint: "only an amount in another currency has a price in the home one"),
+                                                  at: price.value.location))
+                    return .none
+                }
+                return .some(nil)
+            }
+            return .some(self.currency(code))
+        }
+
+        /// Scales split line `line` in place; false when it cannot be. A line in another
+        /// currency (`foreignAllowed`) is scaled to its own decimals and kept in `foreign`,
+        /// its home amount left for `convertForeign`.
+        mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
+            let posting = ledger.postings[line]
+            if mayBeForeign {
+                guard let lineCurrency = lineCurrency(posting.target, posting.amountLocation, names: ledger.names) else { return false }
+                if let lineCurrency {
+                    guard foreignAllowed else {
+                        let at = posting.amountLocation.flatMap { amountCodes[$0]?.location } ?? posting.target.location
+                        diagnostics.append(Diagnostic(.secondCurrency(lineCurrency.code, ledgerCurrency: currency.code), at: at))
+                        return false
+                    }
+                    var native: Money?
+                    if let location = posting.amountLocation {
+                        guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
+                        native = value
+                    }
+                    foreign[line] = ForeignLine(currency: lineCurrency, native: native, price: posting.amountLocation.flatMap { prices[$0] })
+                    ledger.postings[line].amount = .zero
+                    ledger.postings[line].amountScale = UInt8(currency.decimals)
+                    return true
+                }
+            }
+            guard let location = posting.amountLocation else { return true }
+            guard let amount = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: currency, named: declared) else { return false }
             ledger.postings[line].amount = amount
             ledger.postings[line].amountScale = UInt8(currency.decimals)
             return true
@@ -73,7 +156,7 @@ extension Booker {
     /// Split lines: a line that cannot be scaled leaves its entry out.
     private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler) {
         let decimals = scaler.currency.decimals
-        let checkCodes = scaler.declared && !ledger.amountCodes.isEmpty
+        let checkCodes = scaler.mayBeForeign
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
@@ -101,7 +184,7 @@ extension Booker {
         var kept: [Schedule] = []
         for schedule in ledger.schedules {
             var good = true
-            for line in schedule.postings where !scaler.scale(line: line, of: &ledger) { good = false }
+            for line in schedule.postings where !scaler.scale(line: line, of: &ledger, foreignAllowed: false) { good = false }
             if good { kept.append(schedule) }
         }
         ledger.schedules = kept
@@ -123,7 +206,7 @@ extension Booker {
                 return item
             }
         }
-        scaleAll(&ledger.openings, \.amount)
+        scaleOpenings(&ledger, &scaler)
         scaleAll(&ledger.balanceAssertions, \.amount)
         scaleAll(&ledger.corrections, \.amount)
         scaleAll(&ledger.budgets, \.amount)
@@ -134,5 +217,52 @@ extension Booker {
         scaleAll(&ledger.incomes, \.amount)
         scaleAll(&ledger.subscriptions, \.amount)
         scaleAll(&ledger.snapshotAssertions, \.amount)
+    }
+
+    /// Openings: one in another currency (a code written, or its account kept in one) is worth
+    /// its price written (`@ RATE`, `@@ TOTAL`) or its amount at the `rate` line in effect on its
+    /// date, as a split line is (`convertForeign`); one that cannot be scaled or has no rate is
+    /// left out.
+    private static func scaleOpenings(_ ledger: inout Ledger, _ scaler: inout Scaler) {
+        guard !ledger.openings.isEmpty else { return }
+        let scales = ledger.amountScales
+        var rateDiagnostics: [Diagnostic] = []
+        let rates = RateTable(ledger, home: scaler.currency, &rateDiagnostics)
+        let names = ledger.names
+        ledger.openings = ledger.openings.compactMap { opening in
+            var opening = opening
+            let written = opening.amount
+            if Int(written.location.file) < ledger.scaledFiles { return opening }
+            let scale = Int(scales[written.location] ?? 0)
+            guard let currency = scaler.lineCurrency(opening.account, written.location, names: names) else { return nil }
+            guard let currency else {
+                guard let value = scaler.scaled(written.value, scale: scale, at: written.location, in: scaler.currency, named: scaler.declared) else { return nil }
+                opening.amount.value = value
+                return opening
+            }
+            guard let native = scaler.scaled(written.value, scale: scale, at: written.location, in: currency) else { return nil }
+            let home = scaler.currency
+            do throws(MoneyOverflow) {
+                if let price = scaler.prices[written.location] {
+                    switch price.kind {
+                    case .perUnit:
+                        opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
+                    case .total:
+                        let total = try Money.rounded(price.value.value, decimals: home.decimals)
+                        opening.amount.value = native.minorUnits < 0 ? try -total : total
+                    }
+                } else if let index = rates.rate(currency.code, on: opening.date) {
+                    opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value,
+                                                               homeDecimals: home.decimals)
+                } else {
+                    scaler.diagnostics.append(Diagnostic(.missingRate(code: currency.code, date: opening.date, home: home.code), at: written.location))
+                    return nil
+                }
+            } catch {
+                scaler.diagnostics.append(Diagnostic(.sumOverflow(what: "this opening in \(home.code)", currency: home), at: written.location))
+                return nil
+            }
+            return opening
+        }
     }
 }

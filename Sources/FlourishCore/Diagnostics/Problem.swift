@@ -54,6 +54,16 @@ public enum Problem: Sendable, Equatable {
     case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
     /// A date more than `Booker.plausibleYears` from the middle of the ledger's dates.
     case implausibleDate(CivilDate, around: CivilDate)
+    /// A line in another currency with no rate written and no `rate` line on or before its day.
+    case missingRate(code: String, date: CivilDate, home: String)
+    /// A line on an account kept in one currency written in another.
+    case accountCurrency(account: String, kept: String, written: String)
+    /// A left-out amount on an account kept in another currency, in an entry whose lines are
+    /// not all in that currency.
+    case foreignLeftOut(account: String, kept: String)
+    /// An entry whose lines are all in one other currency and balance in it, but whose home
+    /// amounts, at the rates written, do not.
+    case ratesDiffer(code: String, difference: Money, home: Currency)
     /// A schedule's or subscription's occurrences due more than the grace days ago and not recorded.
     case notRecorded(name: String, count: Int, oldest: CivilDate, daysLate: Int)
     case deadlineBeforeStart(goal: String)
@@ -115,6 +125,10 @@ public enum Problem: Sendable, Equatable {
         case .includeNotFound: return "include-not-found"
         case .includeOutside: return "include-outside"
         case .implausibleDate: return "implausible-date"
+        case .missingRate: return "missing-rate"
+        case .accountCurrency: return "account-currency"
+        case .foreignLeftOut: return "foreign-left-out"
+        case .ratesDiffer: return "rates-differ"
         case .includeRefused: return "include-refused"
         case .includeNotReadable: return "include-not-a-ledger"
         case .includeCycle: return "include-cycle"

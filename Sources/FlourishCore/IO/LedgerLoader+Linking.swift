@@ -99,6 +99,8 @@ extension LedgerLoader {
             items = keyed.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         }
         sort(&ledger.currencyDeclarations, \.location)
+        sort(&ledger.commodities, \.location)
+        sort(&ledger.rates, \.location)
         sort(&ledger.monthStarts, \.location)
         sort(&ledger.displays, \.location)
         sort(&ledger.overdueDays, \.location)
@@ -258,6 +260,9 @@ extension LedgerLoader {
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
         ledger.postingScales |= part.postingScales
         ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
+        ledger.amountPrices.merge(part.amountPrices) { first, _ in first }
+        ledger.commodities += part.commodities
+        ledger.rates += part.rates
         ledger.importKeys += part.importKeys
     }
 }

@@ -16,6 +16,9 @@ public struct Account: Sendable {
     public var name: NameRef
     public var kind: Kind
     public var flags: [Flag]
+    /// The currency the account is kept in, when not the home one (`account Revolut checking
+    /// USD`): its lines without a code are in it.
+    public var currency: Located<String>? = nil
     public var location: SourceLocation
 
     public var isOffBudget: Bool { flags.contains(.offBudget) }

@@ -52,6 +52,17 @@ public struct Ledger: Sendable {
     /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
     /// checks them against the ledger's currency.
     public var amountCodes: [SourceLocation: Located<String>] = [:]
+    /// `@ RATE` and `@@ TOTAL` written after split lines' and openings' amounts, by the
+    /// amount's location.
+    public var amountPrices: [SourceLocation: LinePrice] = [:]
+    /// Every `commodity CODE DECIMALS` line: a currency other than the home one, and its
+    /// decimals (otherwise its standard ones).
+    public var commodities: [Located<Currency>] = []
+    /// Every `rate` (or `P`) line, in reading order.
+    public var rates: [ExchangeRate] = []
+    /// Split lines in another currency than the home one, by index in `postings`: set by
+    /// booking, which keeps each line's home amount in `Posting.amount`.
+    public var foreignAmounts: [Int: ForeignAmount] = [:]
     /// Where each entry's import key is written — `import:KEY` at the start of its date line's
     /// comment, the key of the statement row it was imported from — in reading order.
     public var importKeys: [SourceLocation] = []

@@ -2,6 +2,10 @@
 public enum Keyword: String, CaseIterable, Sendable {
     case include
     case currency
+    case commodity
+    case rate
+    /// hledger's and ledger's price line, read as `rate`.
+    case price = "P"
     case monthStart = "month-start"
     case display
     case account

@@ -22,6 +22,10 @@ extension Parser {
             return .include(path: path, location: location(token))
         case .currency:
             parseCurrency(&reader, &session)
+        case .commodity:
+            parseCommodity(&reader, &session)
+        case .rate, .price:
+            parseRate(&reader, &session, lineLocation)
         case .monthStart:
             parseMonthStart(&reader, &session, lineLocation)
         case .display:
@@ -92,6 +96,7 @@ extension Parser {
         guard let date = requireDate(&reader, &session),
               let account = requireName("an account", &reader, &session),
               let amount = requireAmount(&reader, &session),
+              keyword != .opening || parsePrice(after: amount.location, &reader, &session),
               expectEnd(&reader, &session) else { return }
         if keyword == .opening {
             session.ledger.openings.append(OpeningBalance(date: date, account: account, amount: amount, location: lineLocation))
@@ -247,7 +252,52 @@ extension Parser {
         session.ledger.currencyDeclarations.append(Located(Currency(code: code, decimals: decimals), at: location(token)))
     }
 
-    /// account = "account" name kind {flag}
+    /// commodity = "commodity" currency-code [decimals]
+    ///
+    /// A currency other than the home one, with its decimals when they are not its standard
+    /// ones (`commodity BTC 8`).
+    private func parseCommodity(_ reader: inout LineReader, _ session: inout ParseSession) {
+        guard let token = require("a currency code", &reader, &session) else { return }
+        guard token.kind == .word, isCurrencyCode(token) else {
+            session.report(.invalidCurrency(text(token)), at: location(token))
+            return
+        }
+        let code = text(token)
+        var decimals = Currency.standardDecimals(for: code)
+        if !reader.atEndOfContent() {
+            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, &session) else { return }
+            decimals = written.value
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.commodities.append(Located(Currency(code: code, decimals: decimals), at: location(token)))
+    }
+
+    /// rate = ("rate" | "P") date currency-code number [currency-code]
+    ///
+    /// From the date on, one unit of the code is worth the number in the home currency.
+    private mutating func parseRate(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let codeToken = require("a currency code", &reader, &session) else { return }
+        guard codeToken.kind == .word, isCurrencyCode(codeToken) else {
+            session.report(.invalidCurrency(text(codeToken)), at: location(codeToken))
+            return
+        }
+        guard let rateToken = require("a rate (the home currency's worth of one unit)", &reader, &session),
+              let rate = parseNumber(rateToken, &session) else { return }
+        // The home currency's code may follow (as hledger writes `P 2026-11-01 USD 0.92 EUR`).
+        if let home = reader.next() {
+            guard home.kind == .word, isCurrencyCode(home) else {
+                session.report(.unexpectedText(text(home), hint: "a rate line is `rate DATE CODE AMOUNT`"), at: location(home))
+                return
+            }
+            session.ledger.amountCodes[rate.location] = Located(text(home), at: location(home))
+        }
+        guard expectEnd(&reader, &session) else { return }
+        session.ledger.rates.append(ExchangeRate(date: date, code: Located(text(codeToken), at: location(codeToken)),
+                                                 rate: rate, location: lineLocation))
+    }
+
+    /// account = "account" name kind [currency-code] {flag}
     private mutating func parseAccount(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         guard let name = requireName("an account name", &reader, &session) else { return }
         guard let kindToken = reader.next() else {
@@ -257,11 +307,16 @@ extension Parser {
         }
         guard let kind: Account.Kind = requireWord("account kind", kindToken, &session) else { return }
         var flags: [Account.Flag] = []
+        var currency: Located<String>?
         while let flagToken = reader.next() {
+            if currency == nil, flags.isEmpty, flagToken.kind == .word, isCurrencyCode(flagToken) {
+                currency = Located(text(flagToken), at: location(flagToken))
+                continue
+            }
             guard let flag: Account.Flag = requireWord("account flag", flagToken, &session) else { return }
             if !flags.contains(flag) { flags.append(flag) }
         }
-        session.ledger.accounts.append(Account(name: name, kind: kind, flags: flags, location: lineLocation))
+        session.ledger.accounts.append(Account(name: name, kind: kind, flags: flags, currency: currency, location: lineLocation))
     }
 
     /// subscription = "subscription" date name amount frequency {clause}

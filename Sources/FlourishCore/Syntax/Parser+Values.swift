@@ -101,15 +101,32 @@ extension Parser {
     /// Reads the number as written: its digits and how many follow the decimal point. Booking
     /// scales it to minor units once the ledger's currency is known (`Booker.scaleAmounts`).
     mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession) -> (amount: Located<Money>, scale: Int)? {
+        guard let value = parseNumber(token, &session) else { return nil }
+        if session.firstAmount == nil { session.firstAmount = location(token) }
+        var end = token.end
+        var code: Token?
+        // A closure over the bytes alone: one over the parser (its method) copied the parser.
+        let file = self.bytes
+        if let written = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
+            end = written.end
+            code = written
+        }
+        let amount = Located(Money(minorUnits: value.value.mantissa), at: location(token.start..<end))
+        if let code { session.ledger.amountCodes[amount.location] = Located(text(code), at: location(code)) }
+        return (amount, value.value.scale)
+    }
+
+    /// number = ["+" | "-"] digits ["." digit {digit}]: its digits and how many follow the
+    /// decimal point, as written.
+    func parseNumber(_ token: Token, _ session: inout ParseSession) -> Located<NumberSyntax.Decimal>? {
         guard token.kind == .word else {
             session.report(.expected("an amount", found: text(token)), at: location(token))
             return nil
         }
         let bytes = bytes[token.range]
-        let value: NumberSyntax.Decimal
         switch NumberSyntax.decimal(bytes) {
         case .success(let decimal):
-            value = decimal
+            return Located(decimal, at: location(token))
         case .failure(.overflow):
             session.report(.amountOverflow(text(token), currency: nil), at: location(token))
             return nil
@@ -122,18 +139,28 @@ extension Parser {
             }
             return nil
         }
-        if session.firstAmount == nil { session.firstAmount = location(token) }
-        var end = token.end
-        var code: Token?
-        // A closure over the bytes alone: one over the parser (its method) copied the parser.
+    }
+
+    /// price = ("@" | "@@") number [currency-code]
+    ///
+    /// What an amount in another currency cost in the home one, after the amount at
+    /// `amount`: `@ RATE` for each unit, `@@ TOTAL` for the line. False after reporting a
+    /// price that cannot be read; true when there is none or it was read.
+    mutating func parsePrice(after amount: SourceLocation, _ reader: inout LineReader, _ session: inout ParseSession) -> Bool {
         let file = self.bytes
-        if let written = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
-            end = written.end
-            code = written
+        guard let sign = reader.nextWord(if: { $0.end - $0.start <= 2 && file[$0.range].allSatisfy { $0 == UInt8(ascii: "@") } }) else { return true }
+        let kind: LinePrice.Kind = sign.end - sign.start == 2 ? .total : .perUnit
+        guard let token = require(kind == .total ? "the line's cost in the home currency after `@@`" : "a rate after `@`", &reader, &session),
+              let value = parseNumber(token, &session) else { return false }
+        guard value.value.mantissa >= 0, !bytes[token.start..<token.start + 1].contains(UInt8(ascii: "+")) else {
+            session.report(.unexpectedText(text(token), hint: "a price is written without a sign: the line's amount carries it"), at: location(token))
+            return false
         }
-        let amount = Located(Money(minorUnits: value.mantissa), at: location(token.start..<end))
-        if let code { session.ledger.amountCodes[amount.location] = Located(text(code), at: location(code)) }
-        return (amount, value.scale)
+        if let code = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
+            session.ledger.amountCodes[value.location] = Located(text(code), at: location(code))
+        }
+        session.ledger.amountPrices[amount] = LinePrice(kind: kind, value: value)
+        return true
     }
 
     /// currency-code = upper upper upper

@@ -400,6 +400,7 @@ struct Parser {
                 amountLocation = value.amount.location
                 scale = value.scale
                 session.ledger.notePostingScale(scale)
+                if !parsePrice(after: value.amount.location, &reader, &session) { damaged = true }
             } else {
                 damaged = true
                 amountLocation = location(amountToken)

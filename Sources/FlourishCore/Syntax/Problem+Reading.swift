@@ -32,7 +32,7 @@ extension Problem {
         case .invalidCurrency(let code):
             return "`\(Self.shown(code))` is not a currency code"
         case .secondCurrency(let code, let ledgerCurrency):
-            return "second currency `\(Self.shown(code))`: this ledger's currency is \(ledgerCurrency), and format v1 allows one"
+            return "`\(Self.shown(code))` where the home currency, \(ledgerCurrency), is needed"
         case .amountBeforeCurrency:
             return "amount before the `currency` line"
         case .outOfRange(let what, let value, let allowed):
@@ -81,7 +81,7 @@ extension Problem {
         case .invalidCurrency:
             return "use a three-letter code such as USD or EUR"
         case .secondCurrency:
-            return "convert the amount to the ledger's currency"
+            return "the `currency` line, budgets, allowances, earmarks, goals and schedules are in the home currency; other currencies go on split lines and openings (declare one with `commodity CODE DECIMALS`)"
         case .amountBeforeCurrency:
             return "declare the currency at the top of the main file, e.g. `currency USD`"
         case .unknownWord(_, _, let allowed, let suggestion):

@@ -1,0 +1,42 @@
+/// Money from one currency into another: the one place a rate is applied (grammar.md,
+/// "Several currencies").
+extension Money {
+    /// `amount` (minor units of a currency with `decimals`) at `rate` (the home currency's
+    /// worth of one unit, as written: its digits and their scale), in minor units of the home
+    /// currency with `homeDecimals`: the exact product, rounded once to the nearest minor unit,
+    /// a half away from zero. Throws when the result does not fit.
+    static func converted(_ amount: Money, decimals: Int, rate: NumberSyntax.Decimal, homeDecimals: Int) throws(MoneyOverflow) -> Money {
+        // |amount| × |rate| fits 128 bits; the result is that over 10^(decimals + scale −
+        // homeDecimals), or times its inverse.
+        let product = UInt128(amount.minorUnits.magnitude) * UInt128(rate.mantissa.magnitude)
+        let shift = decimals + rate.scale - homeDecimals
+        var magnitude: UInt128
+        if shift <= 0 {
+            var scaled = product
+            for _ in 0..<(-shift) {
+                let (next, overflow) = scaled.multipliedReportingOverflow(by: 10)
+                guard !overflow else { throw MoneyOverflow() }
+                scaled = next
+            }
+            magnitude = scaled
+        } else {
+            guard shift <= 38 else { return .zero }
+            var divisor: UInt128 = 1
+            for _ in 0..<shift { divisor *= 10 }
+            magnitude = product / divisor
+            if (product % divisor) * 2 >= divisor { magnitude += 1 }
+        }
+        guard magnitude <= UInt128(Int64.max) else { throw MoneyOverflow() }
+        let negative = (amount.minorUnits < 0) != (rate.mantissa < 0)
+        let value = Int64(magnitude)
+        return Money(minorUnits: negative ? -value : value)
+    }
+
+    /// A number as written (digits and scale) in minor units of a currency with `decimals`,
+    /// rounded once to the nearest minor unit, a half away from zero (a `@@` total written
+    /// with more decimals than the home currency has).
+    static func rounded(_ number: NumberSyntax.Decimal, decimals: Int) throws(MoneyOverflow) -> Money {
+        try converted(Money(minorUnits: number.mantissa), decimals: number.scale, rate: NumberSyntax.Decimal(mantissa: 1, scale: 0),
+                      homeDecimals: decimals)
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+@testable import FlourishCore
+
+/// Lines in other currencies (grammar.md, "Several currencies"): each keeps its amount in its
+/// own currency and books its home amount from the price written after it, or the `rate` line
+/// in effect, or what balances the entry — figures worked out by hand below.
+@Suite struct SeveralCurrenciesTests {
+    static let trip = """
+    currency EUR
+    commodity JPY 0
+    account Bank checking
+    account Revolut checking USD
+    category Food
+    category Travel
+
+    rate 2026-11-01 USD 0.92
+    P 2026-11-01 JPY 0.0062 EUR
+    rate 2026-11-06 USD 0.93
+
+    opening 2026-11-01 Bank 1000.00
+
+    2026-11-02 Move money to Revolut
+      Revolut  100.00 USD @@ 91.50
+      Bank  -91.50
+
+    2026-11-03 Coffee in New York
+      Food  4.50 USD
+      Revolut
+
+    2026-11-04 Dinner in New York, paid by the euro card
+      Food  30.00 USD @ 0.93
+      Bank
+
+    2026-11-05 Ramen in Tokyo
+      Travel  1200 JPY
+      Bank
+
+    2026-11-06 Three things on one receipt
+      Food  1.01 USD
+      Travel  1.01 USD
+      Revolut  -2.02 USD
+
+    2026-11-07 Back to euros at the rate the bank gave
+      Bank  9.00
+      Revolut  -10.00 USD
+
+    """
+
+    /// Each line's home amount and, for a line in another currency, its own.
+    static func lines(_ journal: Journal) -> [(target: String, home: Int64, native: Int64?, code: String?)] {
+        let ledger = journal.ledger
+        return ledger.entries.flatMap { entry in
+            entry.postings.map { line in
+                let foreign = ledger.foreignAmounts[line]
+                return (ledger.names[ledger.postings[line].target.id], ledger.postings[line].amount.minorUnits,
+                        foreign?.native.minorUnits, foreign?.currency.code)
+            }
+        }
+    }
+
+    @Test func aTripInTwoCurrencies() throws {
+        let loaded = TestSupport.load(Self.trip)
+        #expect(Validator.validate(loaded).isEmpty)
+        let journal = TestSupport.book(loaded)
+        let lines = Self.lines(journal)
+        // By hand: 100 USD cost 91.50; 4.50 × 0.92 = 4.14; 30 × 0.93 = 27.90; 1200 × 0.0062 =
+        // 7.44; 1.01 × 0.93 = 0.9393 → 0.94 twice, −2.02 × 0.93 = −1.8786 → −1.88; 10 USD for
+        // 9.00 (the rate the bank gave: what balances the entry).
+        let expected: [(String, Int64, Int64?, String?)] = [
+            ("Revolut", 9150, 10000, "USD"), ("Bank", -9150, nil, nil),
+            ("Food", 414, 450, "USD"), ("Revolut", -414, -450, "USD"),
+            ("Food", 2790, 3000, "USD"), ("Bank", -2790, nil, nil),
+            ("Travel", 744, 1200, "JPY"), ("Bank", -744, nil, nil),
+            ("Food", 94, 101, "USD"), ("Travel", 94, 101, "USD"), ("Revolut", -188, -202, "USD"),
+            ("Bank", 900, nil, nil), ("Revolut", -900, -1000, "USD"),
+        ]
+        #expect(lines.count == expected.count)
+        for (line, want) in zip(lines, expected) {
+            #expect(line.target == want.0 && line.home == want.1 && line.native == want.2 && line.code == want.3, "\(line) ≠ \(want)")
+        }
+        let balances = TestSupport.run(["report", "balances", try write(Self.trip)])
+        // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 − 1.88 − 9.00.
+        #expect(balances.stdout.contains("Bank             checking         €882.16\n"))
+        #expect(balances.stdout.contains("Revolut          checking          €76.48\n"))
+    }
+
+    @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {
+        let ledger = """
+        currency EUR
+        account Revolut checking USD
+        category Food
+        category Travel
+        category Gifts
+
+        rate 2026-11-01 USD 0.925
+
+        2026-11-02 Three small things
+          Food  0.01 USD
+          Travel  0.01 USD
+          Gifts  0.01 USD
+          Revolut  -0.03 USD
+
+        """
+        let journal = TestSupport.book(TestSupport.load(ledger))
+        // 0.01 × 0.925 = 0.00925 → 0.01 each; −0.03 × 0.925 = −0.02775 → −0.03: they balance.
+        #expect(Self.lines(journal).map(\.home) == [1, 1, 1, -3])
+        let two = ledger.replacingOccurrences(of: "rate 2026-11-01 USD 0.925", with: "rate 2026-11-01 USD 0.915")
+        // 0.00915 → 0.01 each, −0.02745 → −0.03, then: the same; at 0.905 → 0.01 each, −0.02715
+        // → −0.03; at 0.835 → 0.01 each, −0.02505 → −0.03; at 0.825 → 0.01 each and −0.02475 →
+        // −0.02: one cent over, taken by the largest line (Revolut).
+        #expect(Self.lines(TestSupport.book(TestSupport.load(two))).map(\.home) == [1, 1, 1, -3])
+        let off = ledger.replacingOccurrences(of: "rate 2026-11-01 USD 0.925", with: "rate 2026-11-01 USD 0.825")
+        #expect(Self.lines(TestSupport.book(TestSupport.load(off))).map(\.home) == [1, 1, 1, -3])
+    }
+
+    @Test func everyProblemNamesItsLine() {
+        let output = TestSupport.check("""
+        currency EUR
+        account Revolut checking USD
+        category Food
+
+        2026-11-03 Coffee
+          Food  4.50 USD
+          Revolut
+
+        2026-11-08 A price on a euro amount
+          Food  3.00 @ 1.2
+          Revolut  -3.00 USD @@ 3.00
+
+        """)
+        #expect(output.contains("test.flourish:6:9: error: no rate for USD on 2026-11-03"))
+        #expect(output.contains("test.flourish:10:16: error: unexpected `@ 1.2`"))
+    }
+
+    @Test func conversionRoundsHalfAwayFromZero() throws {
+        let half = NumberSyntax.Decimal(mantissa: 5, scale: 1)
+        #expect(try Money.converted(Money(minorUnits: 1), decimals: 2, rate: half, homeDecimals: 2) == Money(minorUnits: 1))
+        #expect(try Money.converted(Money(minorUnits: -1), decimals: 2, rate: half, homeDecimals: 2) == Money(minorUnits: -1))
+        #expect(try Money.converted(Money(minorUnits: 3), decimals: 2, rate: NumberSyntax.Decimal(mantissa: 1, scale: 1), homeDecimals: 2) == .zero)
+        #expect(try Money.converted(Money(minorUnits: 1200), decimals: 0, rate: NumberSyntax.Decimal(mantissa: 62, scale: 4), homeDecimals: 2) == Money(minorUnits: 744))
+        #expect(throws: MoneyOverflow.self) {
+            try Money.converted(Money(minorUnits: .max), decimals: 0, rate: NumberSyntax.Decimal(mantissa: 2, scale: 0), homeDecimals: 0)
+        }
+    }
+
+    private func write(_ text: String) throws -> String {
+        let directory = TestSupport.temporaryDirectory()
+        TestSupport.write(text, to: directory + "/trip.flourish")
+        return directory + "/trip.flourish"
+    }
+}
