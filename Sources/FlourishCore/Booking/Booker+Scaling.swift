@@ -229,6 +229,8 @@ extension Booker {
         var rateDiagnostics: [Diagnostic] = []
         let rates = RateTable(ledger, home: scaler.currency, &rateDiagnostics)
         let names = ledger.names
+        var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
+        defer { ledger.foreignOpenings.merge(foreignOpenings) { _, new in new } }
         ledger.openings = ledger.openings.compactMap { opening in
             var opening = opening
             let written = opening.amount
@@ -251,9 +253,11 @@ extension Booker {
                         let total = try Money.rounded(price.value.value, decimals: home.decimals)
                         opening.amount.value = native.minorUnits < 0 ? try -total : total
                     }
+                    foreignOpenings[opening.location] = ForeignAmount(currency: currency, native: native, rate: .written(price))
                 } else if let index = rates.rate(currency.code, on: opening.date) {
                     opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value,
                                                                homeDecimals: home.decimals)
+                    foreignOpenings[opening.location] = ForeignAmount(currency: currency, native: native, rate: .rateLine(index))
                 } else {
                     scaler.diagnostics.append(Diagnostic(.missingRate(code: currency.code, date: opening.date, home: home.code), at: written.location))
                     return nil

@@ -27,7 +27,11 @@ struct ExportTransactions {
     struct Line {
         var account: String
         var width: Int
+        /// In the home currency.
         var amount: Money
+        /// A line in another currency: its own amount (exported with its home amount as its
+        /// cost, `4.50 USD @@ 4.14 EUR`).
+        var foreign: ForeignAmount? = nil
     }
 
     struct Assertion {
@@ -83,9 +87,9 @@ struct ExportTransactions {
         transaction.ids.removeAll(keepingCapacity: true)
         transaction.notes.removeAll(keepingCapacity: true)
         transaction.entry = nil
-        func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String) {
+        func special(_ account: Int32, _ amount: Money, _ equity: String, _ target: String, foreign: ForeignAmount? = nil) {
             transaction.status = .cleared
-            transaction.postings.append(Line(account: names.name(account), width: names.width(account), amount: amount))
+            transaction.postings.append(Line(account: names.name(account), width: names.width(account), amount: amount, foreign: foreign))
             transaction.postings.append(Line(account: equity, width: TextTable.width(equity), amount: amount.negated ?? .zero))
             transaction.targets.append(ledger.names[account])
             transaction.targets.append(target)
@@ -97,7 +101,8 @@ struct ExportTransactions {
             let opening = ledger.openings[i]
             transaction.date = opening.date
             transaction.description = "Opening balance"
-            special(opening.account.id, opening.amount.value, ExportNames.opening, "opening balance")
+            special(opening.account.id, opening.amount.value, ExportNames.opening, "opening balance",
+                    foreign: ledger.foreignOpenings.isEmpty ? nil : ledger.foreignOpenings[opening.location])
         case .correction(let i):
             let correction = ledger.corrections[i]
             transaction.date = correction.date
@@ -112,10 +117,11 @@ struct ExportTransactions {
             for line in entry.postings {
                 let posting = ledger.postings[line]
                 let id = posting.target.id
+                let foreign = ledger.foreignAmounts.isEmpty ? nil : ledger.foreignAmounts[line]
                 if namesByID {
-                    transaction.postings.append(Line(account: "", width: 0, amount: posting.amount))
+                    transaction.postings.append(Line(account: "", width: 0, amount: posting.amount, foreign: foreign))
                 } else {
-                    transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount))
+                    transaction.postings.append(Line(account: names.name(id), width: names.width(id), amount: posting.amount, foreign: foreign))
                 }
                 transaction.ids.append(id)
                 if !ledger.postingGoals.isEmpty, let goal = ledger.postingGoals[line] {

@@ -30,6 +30,19 @@ public enum Exporter {
         out.flush()
     }
 
+    /// A line in another currency as hledger, ledger and beancount read it: its own amount
+    /// and code, and its home amount as the line's cost (`4.50 USD @@ 4.14 EUR`); `code` is the
+    /// home code after a blank.
+    static func foreignAmount(_ foreign: ForeignAmount, home: Money, decimals: Int, code: String) -> String {
+        foreign.native.formatted(decimals: foreign.currency.decimals, grouping: false) + " " + foreign.currency.code
+            + " @@ " + ((try? home.magnitude()) ?? home).formatted(decimals: decimals, grouping: false) + code
+    }
+
+    /// A rate line's rate as written (`0.0062`).
+    static func rateText(_ rate: ExchangeRate) -> String {
+        Money(minorUnits: rate.rate.value.mantissa).formatted(decimals: rate.rate.value.scale, grouping: false)
+    }
+
     static func amount(_ money: Money, _ ledger: Ledger) -> String {
         money.formatted(decimals: ledger.currency?.decimals ?? 2, grouping: false) + " " + (ledger.currency?.code ?? "USD")
     }
@@ -62,6 +75,8 @@ public enum Exporter {
         out += "; Exported from Flourish (format v1). Read it with ledger or hledger.\n"
         for note in budgetingNotes(ledger) { out += "; " + note + "\n" }
         out += "\n"
+        for rate in ledger.rates { out += "P \(rate.date) \(rate.code.value) \(rateText(rate)) \(ledger.currency?.code ?? "USD")\n" }
+        if !ledger.rates.isEmpty { out += "\n" }
         if !ledger.budgets.isEmpty && ledger.monthStartDay != 1 {
             out += "; Budgets: Flourish's budgeting months start on day \(ledger.monthStartDay); here each counts as the\n"
             out += "; calendar month it is named after (the month in which it ends).\n\n"
@@ -112,6 +127,11 @@ public enum Exporter {
                 out.append(repeating: UInt8(ascii: " "), count: 4)
                 out += transaction.postings[index].account
                 out.append(repeating: UInt8(ascii: " "), count: width - transaction.postings[index].width + 2)
+                if let foreign = transaction.postings[index].foreign {
+                    out += foreignAmount(foreign, home: transaction.postings[index].amount, decimals: decimals, code: code)
+                    out.append(byte: UInt8(ascii: "\n"))
+                    continue
+                }
                 out.append(transaction.postings[index].amount, decimals: decimals)
                 out.append(bytes: codeLine)
             }
@@ -161,7 +181,16 @@ public enum Exporter {
         out += "\n"
         let opened = data.firstDate ?? CivilDate(year: 2000, month: 1, day: 1)!
         let accounts = Set(names.all.values).union([ExportNames.opening, ExportNames.corrections]).sorted()
-        for account in accounts { out += "\(opened) open \(account) \(code)\n" }
+        // With lines in other currencies, an account is not held to the home one, and a
+        // line's cost (`@@`), which beancount turns into a rate for each unit, is allowed half a
+        // minor unit of the home currency either way.
+        let constrained = ledger.foreignAmounts.isEmpty && ledger.foreignOpenings.isEmpty
+        if !constrained {
+            let half = Money(minorUnits: 5).formatted(decimals: (ledger.currency?.decimals ?? 2) + 1, grouping: false)
+            out += "option \"inferred_tolerance_default\" \"\(code):\(half)\"\n\n"
+        }
+        for account in accounts { out += "\(opened) open \(account)" + (constrained ? " \(code)\n" : "\n") }
+        for rate in ledger.rates { out += "\(rate.date) price \(rate.code.value) \(rateText(rate)) \(code)\n" }
         out += "\n"
         for budget in ledger.budgets.sorted(by: { ($0.date, $0.location) < ($1.date, $1.location) }) {
             out += "\(budget.date) custom \"budget\" \(names.name(budget.category.id)) \"monthly\" \(amount(budget.amount.value, ledger))\n"
@@ -191,6 +220,11 @@ public enum Exporter {
                 out.append(repeating: UInt8(ascii: " "), count: 2)
                 out += transaction.postings[index].account
                 out.append(repeating: UInt8(ascii: " "), count: 2)
+                if let foreign = transaction.postings[index].foreign {
+                    out += foreignAmount(foreign, home: transaction.postings[index].amount, decimals: decimals, code: spacedCode)
+                    out.append(byte: UInt8(ascii: "\n"))
+                    continue
+                }
                 out.append(transaction.postings[index].amount, decimals: decimals)
                 out.append(bytes: codeLine)
             }

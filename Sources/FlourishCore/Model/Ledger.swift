@@ -63,6 +63,9 @@ public struct Ledger: Sendable {
     /// Split lines in another currency than the home one, by index in `postings`: set by
     /// booking, which keeps each line's home amount in `Posting.amount`.
     public var foreignAmounts: [Int: ForeignAmount] = [:]
+    /// Openings in another currency, by the opening's location: set by booking, which keeps
+    /// each opening's home amount in `OpeningBalance.amount`.
+    public var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
     /// Where each entry's import key is written — `import:KEY` at the start of its date line's
     /// comment, the key of the statement row it was imported from — in reading order.
     public var importKeys: [SourceLocation] = []
