@@ -132,6 +132,42 @@ import Testing
         #expect(output.contains("test.flourish:10:16: error: unexpected `@ 1.2`"))
     }
 
+    @Test func balanceLinesOfAnAccountKeptInAnotherCurrencyAreInIt() {
+        let output = TestSupport.check("""
+        currency EUR
+        commodity JPY 0
+        account Revolut checking USD
+        account Wallet cash JPY
+        account Bank checking
+        category Food
+
+        rate 2026-10-01 USD 0.9
+        rate 2026-10-01 JPY 0.006
+        opening 2026-11-01 Revolut 100.00 USD @@ 92.00
+        opening 2026-11-01 Wallet 5000
+        opening 2026-11-01 Bank 10.00
+
+        2026-11-02 Coffee
+          Food  4.50 USD
+          Revolut
+
+        2026-11-02 Ramen
+          Food  1200 JPY
+          Wallet
+
+        balance 2026-11-02 Revolut 95.50
+        balance 2026-11-02 Wallet 3800
+        balance 2026-11-02 Bank 10.00
+        balance 2026-11-03 Revolut 95.49 USD
+        balance 2026-11-03 Wallet 3801
+
+        """)
+        // 100 − 4.50 dollars and 5000 − 1200 yen hold; the last two are a cent and a yen off.
+        #expect(!output.contains(":22:") && !output.contains(":23:") && !output.contains(":24:"))
+        #expect(output.contains("test.flourish:25:28: error: balance assertion failed for `Revolut` at the end of 2026-11-03: expected 95.49, actual 95.50, difference 0.01"))
+        #expect(output.contains("test.flourish:26:27: error: balance assertion failed for `Wallet` at the end of 2026-11-03: expected 3,801, actual 3,800, difference -1"))
+    }
+
     @Test func conversionRoundsHalfAwayFromZero() throws {
         let half = NumberSyntax.Decimal(mantissa: 5, scale: 1)
         #expect(try Money.converted(Money(minorUnits: 1), decimals: 2, rate: half, homeDecimals: 2) == Money(minorUnits: 1))

@@ -207,7 +207,7 @@ extension Booker {
             }
         }
         scaleOpenings(&ledger, &scaler)
-        scaleAll(&ledger.balanceAssertions, \.amount)
+        scaleAssertions(&ledger, &scaler)
         scaleAll(&ledger.corrections, \.amount)
         scaleAll(&ledger.budgets, \.amount)
         scaleAll(&ledger.earmarks, \.amount)
@@ -267,6 +267,27 @@ extension Booker {
                 return nil
             }
             return opening
+        }
+    }
+
+    /// `balance` lines: one on an account kept in another currency is in that currency (what
+    /// the bank's statement shows), compared with the account's own running balance
+    /// (`RunningTotals`); any other is in the home currency.
+    private static func scaleAssertions(_ ledger: inout Ledger, _ scaler: inout Scaler) {
+        guard !ledger.balanceAssertions.isEmpty else { return }
+        let scales = ledger.amountScales
+        let names = ledger.names
+        let scaledFiles = ledger.scaledFiles
+        ledger.balanceAssertions = ledger.balanceAssertions.compactMap { assertion in
+            var assertion = assertion
+            let written = assertion.amount
+            if Int(written.location.file) < scaledFiles { return assertion }
+            let scale = Int(scales[written.location] ?? 0)
+            guard let currency = scaler.lineCurrency(assertion.account, written.location, names: names) else { return nil }
+            guard let value = scaler.scaled(written.value, scale: scale, at: written.location, in: currency ?? scaler.currency,
+                                            named: currency != nil || scaler.declared) else { return nil }
+            assertion.amount.value = value
+            return assertion
         }
     }
 }

@@ -96,10 +96,14 @@ enum RunningTotals {
         let order = assertions.indices.sorted { (assertions[$0].date, $0) < (assertions[$1].date, $1) }
         var next = 0
         var failed: [Diagnostic] = []
+        // Accounts kept in another currency: their own running balances, for their `balance`
+        // lines (the home ones above stay what budgeting reads).
+        var own = OwnBalances(ledger, home: tally.currency, active: !assertions.isEmpty)
         for item in journal.items {
             if next < order.count, assertions[order[next]].date < item.date {
-                compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, into: &failed)
+                compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, own, into: &failed)
             }
+            own.add(item, ledger)
             journal.forEachLine(of: item) { target, amount, _ in
                 guard let group = groups[Int(target)] else {
                     // A name of no kind (the reference check reports it): no total to keep.
@@ -122,7 +126,7 @@ enum RunningTotals {
                 tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
         }
-        compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, into: &failed)
+        compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, own, into: &failed)
         return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
     }
 
@@ -130,7 +134,7 @@ enum RunningTotals {
     /// `next` on in date order, with their accounts' running balances.
     private static func compare(_ assertions: [BalanceAssertion], _ order: [Int], _ next: inout Int, before date: CivilDate?,
                                 _ totals: [Total], _ groups: [Group?], _ ledger: Ledger, _ currency: Currency,
-                                into failed: inout [Diagnostic]) {
+                                _ own: OwnBalances, into failed: inout [Diagnostic]) {
         while next < order.count {
             let assertion = assertions[order[next]]
             if let date, assertion.date >= date { return }
@@ -138,11 +142,55 @@ enum RunningTotals {
             let id = Int(assertion.account.id)
             // A name that is no account is the reference check's; an overflow is reported.
             guard id >= 0, id < groups.count, groups[id] != nil, !totals[id].overflowed else { continue }
-            let actual = totals[id].sum
+            var actual = totals[id].sum
+            var shown = currency
+            if let kept = own.currency[assertion.account.id] {
+                guard let balance = own.balances[assertion.account.id] ?? .some(.zero) else { continue }
+                (actual, shown) = (balance, kept)
+            }
             guard actual != assertion.amount.value else { continue }
             failed.append(Diagnostic(.balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
-                                                             expected: assertion.amount.value, actual: actual, currency: currency),
+                                                             expected: assertion.amount.value, actual: actual, currency: shown),
                                      at: assertion.amount.location))
+        }
+    }
+
+    /// The own running balances of accounts kept in another currency (nil once one overflows:
+    /// the home total's overflow is what is reported).
+    struct OwnBalances {
+        var currency: [Int32: Currency] = [:]
+        var balances: [Int32: Money?] = [:]
+
+        init(_ ledger: Ledger, home: Currency, active: Bool) {
+            guard active else { return }
+            for account in ledger.accounts {
+                guard let code = account.currency?.value, code != home.code, currency[account.name.id] == nil else { continue }
+                let declared = ledger.commodities.first { $0.value.code == code }?.value.decimals
+                currency[account.name.id] = Currency(code: code, decimals: declared ?? Currency.standardDecimals(for: code))
+            }
+        }
+
+        mutating func add(_ item: Journal.Item, _ ledger: Ledger) {
+            guard !currency.isEmpty else { return }
+            switch item.kind {
+            case .entry(let i):
+                for line in ledger.entries[i].postings {
+                    let target = ledger.postings[line].target.id
+                    if currency[target] != nil, let foreign = ledger.foreignAmounts[line] { add(foreign.native, to: target) }
+                }
+            case .opening(let i):
+                let opening = ledger.openings[i]
+                if currency[opening.account.id] != nil, let foreign = ledger.foreignOpenings[opening.location] {
+                    add(foreign.native, to: opening.account.id)
+                }
+            case .correction:
+                break
+            }
+        }
+
+        private mutating func add(_ amount: Money, to account: Int32) {
+            guard let balance = balances[account] ?? .some(.zero) else { return }
+            balances[account] = try? balance + amount
         }
     }
 }
