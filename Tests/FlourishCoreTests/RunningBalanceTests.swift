@@ -49,7 +49,7 @@ import Testing
             summed.lineBalances = nil
             func lines(_ journal: Journal, _ filter: Journal.LineFilter?) throws -> [String] {
                 var lines: [String] = []
-                try journal.forEachRunningLine(through: .latest, filter: filter, running: .perName(depth: nil)) { index, shown, amount, balance in
+                try journal.forEachRunningLine(through: .latest, filter: filter, running: .perName(depth: nil)) { index, shown, amount, balance, _ in
                     lines.append("\(index) \(shown) \(amount.minorUnits) \(balance.minorUnits)")
                 }
                 return lines

@@ -84,6 +84,22 @@ import Testing
         #expect(balances.stdout.contains("Revolut          checking          €76.48\n"))
     }
 
+    @Test func theRegisterShowsEachLinesOwnAmountAndRate() throws {
+        let path = try write(Self.trip)
+        let text = TestSupport.run(["report", "register", "Revolut", path]).stdout
+        #expect(text.contains("Account, category or person  Amount  Running  Own amount      Rate\n"))
+        #expect(text.contains("2026-11-02      Move money to Revolut                          Revolut                      €91.50   €91.50  100.00 USD  0.915000\n"))
+        // 1.88 for 2.02 dollars, once the rounding cent went to the largest line.
+        #expect(text.contains("Revolut                      -€1.88   €85.48   -2.02 USD  0.930693\n"))
+        let csv = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
+        #expect(csv.hasPrefix("date,status,description,tags,target,amount,running,own,rate\r\n"))
+        #expect(csv.contains(",Travel,7.44,7.44,\"1,200 JPY\",0.006200\r\n"))
+        #expect(csv.contains(",Bank,-7.44,873.16,,\r\n"))
+        // A ledger in one currency keeps its seven columns.
+        let plain = TestSupport.run(["report", "register", "--format", "csv", TestSupport.root + "/examples/drip.flourish"]).stdout
+        #expect(plain.hasPrefix("date,status,description,tags,target,amount,running\r\n"))
+    }
+
     @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {
         let ledger = """
         currency EUR

@@ -135,20 +135,21 @@ extension Journal {
 
     /// The running balances, summed here and nowhere else: each line of the items through
     /// `date` in date order (with `filter`, the lines it keeps), given to `body` with its
-    /// item's index, the name it is shown under, its amount and the balance it leaves.
+    /// item's index, the name it is shown under, its amount, the balance it leaves and where
+    /// it is written (an entry's line: its name; an opening or a correction: its line).
     ///
     /// Each name's own balance (`.perName` without a depth, every line of a name kept) is
     /// booking's running total, kept (`lineBalances`); a balance over several names, or over
     /// the lines a query keeps, is summed here.
     public func forEachRunningLine(through date: CivilDate, filter: LineFilter? = nil, running: Running,
-                                   _ body: (_ item: Int, _ shown: Int32, _ amount: Money, _ balance: Money) -> Void) throws(MoneyOverflow) {
+                                   _ body: (_ item: Int, _ shown: Int32, _ amount: Money, _ balance: Money, _ location: SourceLocation) -> Void) throws(MoneyOverflow) {
         if case .perName(nil) = running, filter?.keepsWholeNames ?? true, let kept = lineBalances {
             var line = 0
             for index in 0..<end(through: date) {
-                forEachLine(of: items[index]) { target, amount, _ in
+                forEachLine(of: items[index]) { target, amount, location in
                     defer { line += 1 }
                     if let filter, !filter.line(target, amount) { return }
-                    body(index, target, amount, kept[line])
+                    body(index, target, amount, kept[line], location)
                 }
             }
             return
@@ -168,10 +169,10 @@ extension Journal {
                     case .perName(let depth):
                         let shown = depth.map { ancestor(of: target, atDepth: $0 - 1) } ?? target
                         byName[Int(shown)] = try byName[Int(shown)] + amount
-                        body(index, shown, amount, byName[Int(shown)])
+                        body(index, shown, amount, byName[Int(shown)], location)
                     case .overAll(let depth):
                         overAll = try overAll + amount
-                        body(index, depth.map { ancestor(of: target, atDepth: $0 - 1) } ?? target, amount, overAll)
+                        body(index, depth.map { ancestor(of: target, atDepth: $0 - 1) } ?? target, amount, overAll, location)
                     }
                 } catch {
                     failure = MoneyOverflow(at: location)
@@ -179,6 +180,14 @@ extension Journal {
             }
             if let failure { throw failure }
         }
+    }
+
+    /// Each line in another currency (`Ledger.foreignAmounts`, `.foreignOpenings`) by where
+    /// `forEachLine` says it is written: for a report that shows a line's own amount.
+    public var foreignLinesByLocation: [SourceLocation: ForeignAmount] {
+        var byLocation = ledger.foreignOpenings
+        for (line, foreign) in ledger.foreignAmounts { byLocation[ledger.postings[line].target.location] = foreign }
+        return byLocation
     }
 
     /// Where the largest expense line dated within `range` is written (the first of equals),

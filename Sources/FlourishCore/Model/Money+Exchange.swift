@@ -39,4 +39,20 @@ extension Money {
         try converted(Money(minorUnits: number.mantissa), decimals: number.scale, rate: NumberSyntax.Decimal(mantissa: 1, scale: 0),
                       homeDecimals: decimals)
     }
+
+    /// The rate a home amount stands for: `home` ÷ `native` as the home currency's worth of
+    /// one unit, in units of 10^−places (rounded half away from zero); nil for a zero native
+    /// amount or a rate too large to hold.
+    static func rate(home: Money, homeDecimals: Int, native: Money, decimals: Int, places: Int) -> Money? {
+        guard native.minorUnits != 0 else { return nil }
+        // home × 10^(decimals + places − homeDecimals) ÷ native.
+        let shift = decimals + places - homeDecimals
+        guard shift >= 0, shift <= 30 else { return nil }
+        var numerator = Int128(home.minorUnits)
+        for _ in 0..<shift { numerator *= 10 }
+        let denominator = Int128(native.minorUnits)
+        var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder.magnitude * 2 >= denominator.magnitude { quotient += (numerator < 0) != (denominator < 0) ? -1 : 1 }
+        return Int64(exactly: quotient).map { Money(minorUnits: $0) }
+    }
 }

@@ -32,7 +32,7 @@ public struct PeopleReport: Sendable {
         // changed sign, read from booking's running balances (kept, exact).
         var since = [CivilDate?](repeating: nil, count: ledger.names.names.count)
         let people = Journal.LineFilter(names: context.isPerson)
-        try journal.forEachRunningLine(through: context.asOf, filter: people, running: .perName(depth: nil)) { index, person, amount, after in
+        try journal.forEachRunningLine(through: context.asOf, filter: people, running: .perName(depth: nil)) { index, person, amount, after, _ in
             if after == .zero { since[Int(person)] = nil }
             else if after == amount || (after > .zero) != (amount < after) { since[Int(person)] = journal.items[index].date }
         }

@@ -20,6 +20,9 @@ public struct RegisterReport: Sendable {
     public var subject: String
     let journal: Journal
     let kept: [Kept]
+    /// The kept lines in another currency, by their index in `kept`: the register then shows
+    /// each line's own amount and the rate of its home amount.
+    let foreign: [Int: ForeignAmount]
     /// The width of each item's description as `widest` measured it (by journal item; empty
     /// until then), given with the description to the renderer so it is measured once.
     let measured = MeasuredWidths()
@@ -49,12 +52,15 @@ public struct RegisterReport: Sendable {
         // ledger could overflow on the way though no total does. Lines before the period
         // count towards the running balance without being shown.
         let running: Journal.Running = query.isEmpty ? .perName(depth: depth) : .overAll(depth: depth)
-        try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance in
+        let byLocation = journal.ledger.foreignAmounts.isEmpty && journal.ledger.foreignOpenings.isEmpty ? [:] : journal.foreignLinesByLocation
+        var foreign: [Int: ForeignAmount] = [:]
+        try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance, location in
             guard journal.items[index].date >= context.from else { return }
+            if !byLocation.isEmpty, let line = byLocation[location] { foreign[kept.count] = line }
             kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: balance))
         }
         return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
-                              journal: journal, kept: kept)
+                              journal: journal, kept: kept, foreign: foreign)
     }
 
     /// An item's status, description and tags, as cells.
@@ -149,6 +155,18 @@ public struct RegisterReport: Sendable {
             widest[5] = [.money(amounts.least), .money(amounts.most)]
             widest[6] = [.money(running.least), .money(running.most)]
         }
+        if !foreign.isEmpty {
+            // Each line in another currency's own amount and rate, the widest of each.
+            var own: (width: Int, cell: ReportDocument.Cell) = (-1, .empty)
+            var rate: (width: Int, cell: ReportDocument.Cell) = (-1, .empty)
+            for (index, line) in foreign {
+                let cells = Self.ownCells(line, home: kept[index].amount, journal.currency)
+                if cells.own.count > own.width { own = (cells.own.count, .text(cells.own)) }
+                if cells.rate.count > rate.width { rate = (cells.rate.count, .text(cells.rate)) }
+            }
+            widest.append([own.cell])
+            widest.append([rate.cell])
+        }
         return widest
     }
 
@@ -158,7 +176,7 @@ public struct RegisterReport: Sendable {
             .init("date", "Date"), .init("status", "St"), .init("description", "Description"), .init("tags", "Tags"),
             .init("target", "Account, category or person"), .init("amount", "Amount", numeric: true),
             .init("running", "Running", numeric: true),
-        ])
+        ] + (foreign.isEmpty ? [] : [.init("own", "Own amount", numeric: true), .init("rate", "Rate", numeric: true)]))
         // A row per split line, made as the renderer reaches it.
         let report = self
         table.madeRows = ReportDocument.MadeRows(count: kept.count, sharedColumns: 4, widest: { report.widest }) { sink in
@@ -187,7 +205,7 @@ public struct RegisterReport: Sendable {
                 return nameWidths[Int(name)]
             }
             var lastItem: Int32 = -1
-            for kept in kept {
+            for (number, kept) in kept.enumerated() {
                 let continuesRun = lastItem == kept.item
                 sink.beginRow(continuingRun: continuesRun)
                 if !continuesRun {
@@ -221,8 +239,26 @@ public struct RegisterReport: Sendable {
                 sink.add(text: names[kept.target], width: width(of: kept.target))
                 sink.add(.money(kept.amount))
                 sink.add(.money(kept.running))
+                if !foreign.isEmpty {
+                    if let line = foreign[number] {
+                        let cells = Self.ownCells(line, home: kept.amount, journal.currency)
+                        sink.add(.text(cells.own))
+                        sink.add(.text(cells.rate))
+                    } else {
+                        sink.add(.text(""))
+                        sink.add(.text(""))
+                    }
+                }
                 sink.endRow()
             }
         }
+    }
+
+    /// A line in another currency's own amount (`4.50 USD`) and the rate of its home amount,
+    /// the home currency's worth of one unit to six decimals (`Money.rate`).
+    static func ownCells(_ line: ForeignAmount, home: Money, _ currency: Currency) -> (own: String, rate: String) {
+        let own = line.native.formatted(decimals: line.currency.decimals) + " " + line.currency.code
+        let rate = Money.rate(home: home, homeDecimals: currency.decimals, native: line.native, decimals: line.currency.decimals, places: 6)
+        return (own, rate.map { $0.formatted(decimals: 6, grouping: false) } ?? "")
     }
 }
