@@ -81,7 +81,7 @@ import Testing
         let balances = TestSupport.run(["report", "balances", try write(Self.trip)])
         // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 − 1.88 − 9.00.
         #expect(balances.stdout.contains("Bank             checking         €882.16\n"))
-        #expect(balances.stdout.contains("Revolut          checking          €76.48\n"))
+        #expect(balances.stdout.contains("Revolut          checking          €76.48    83.48 USD\n"))
     }
 
     @Test func theRegisterShowsEachLinesOwnAmountAndRate() throws {
@@ -98,6 +98,16 @@ import Testing
         // A ledger in one currency keeps its seven columns.
         let plain = TestSupport.run(["report", "register", "--format", "csv", TestSupport.root + "/examples/drip.flourish"]).stdout
         #expect(plain.hasPrefix("date,status,description,tags,target,amount,running\r\n"))
+    }
+
+    @Test func balancesShowAnAccountKeptInAnotherCurrencyInIt() throws {
+        let text = TestSupport.run(["report", "balances", try write(Self.trip)]).stdout
+        // 100 − 4.50 − 2.02 − 10.00 dollars; Bank is kept in euros.
+        #expect(text.contains("Account          Kind      Flags  Balance  Own balance\n"))
+        #expect(text.contains("Revolut          checking          €76.48    83.48 USD\n"))
+        #expect(text.contains("Bank             checking         €882.16\n"))
+        let plain = TestSupport.run(["report", "balances", TestSupport.root + "/examples/drip.flourish"]).stdout
+        #expect(!plain.contains("Own balance"))
     }
 
     @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {

@@ -182,6 +182,19 @@ extension Journal {
         }
     }
 
+    /// The own balance at the end of `date` of each account kept in another currency
+    /// (`account Revolut checking USD`), in that currency: booking's sum of its lines' own
+    /// amounts (`RunningTotals.OwnBalances`, which its `balance` lines are compared with); nil
+    /// for one whose sum overflows.
+    public func ownBalances(through date: CivilDate) -> [Int32: (currency: Currency, balance: Money?)] {
+        var own = RunningTotals.OwnBalances(ledger, home: currency, active: true)
+        guard !own.currency.isEmpty else { return [:] }
+        for index in 0..<end(through: date) { own.add(items[index], ledger) }
+        var result: [Int32: (currency: Currency, balance: Money?)] = [:]
+        for (account, currency) in own.currency { result[account] = (currency, own.balances[account] ?? .some(.zero)) }
+        return result
+    }
+
     /// Each line in another currency (`Ledger.foreignAmounts`, `.foreignOpenings`) by where
     /// `forEachLine` says it is written: for a report that shows a line's own amount.
     public var foreignLinesByLocation: [SourceLocation: ForeignAmount] {

@@ -6,6 +6,9 @@ public struct BalancesReport: Sendable {
         public var kind: Account.Kind
         public var flags: [Account.Flag]
         public var balance: Money
+        /// An account kept in another currency: its balance in that currency (nil when its
+        /// sum overflows).
+        public var own: (currency: Currency, balance: Money?)? = nil
     }
 
     public struct CategoryLine: Sendable {
@@ -45,6 +48,8 @@ public struct BalancesReport: Sendable {
         let filter = query?.filter
         let chooses = { (id: Int32) in query?.chooses(id) ?? true }
         let balances = try journal.balances(through: context.asOf, filter: filter)
+        // Own balances of accounts kept in other currencies (every line counts: not with a query).
+        let own = filter == nil ? journal.ownBalances(through: context.asOf) : [:]
         var seen = Set<Int32>()
         var accounts: [AccountLine] = []
         var funds = Money.zero, offBudget = Money.zero, credit = Money.zero
@@ -55,7 +60,8 @@ public struct BalancesReport: Sendable {
         }
         for account in ledger.accounts where chooses(account.name.id) && seen.insert(account.name.id).inserted {
             let balance = balances[Int(account.name.id)]
-            accounts.append(AccountLine(name: context.name(account.name.id), kind: account.kind, flags: account.flags, balance: balance))
+            accounts.append(AccountLine(name: context.name(account.name.id), kind: account.kind, flags: account.flags, balance: balance,
+                                        own: own[account.name.id]))
             try add(&funds, account.isOffBudget ? .zero : balance, at: account.location)
             try add(&offBudget, account.isOffBudget ? balance : .zero, at: account.location)
             if account.kind == .credit && balance < .zero { try add(&credit, try -balance, at: account.location) }
@@ -95,20 +101,31 @@ public struct BalancesReport: Sendable {
         var document = ReportDocument(kind: "balances", title: "Balances at the end of \(asOf); categories from \(from) to \(to)"
                                           + (subject.isEmpty ? "" : "; matching \(subject)"),
                                       from: from, to: to)
+        // With an account kept in another currency, a column of each such account's own balance.
+        let showsOwn = accounts.contains { $0.own != nil }
         var accountTable = ReportDocument.Table(id: "accounts", title: "Accounts", columns: [
             .init("account", "Account"), .init("kind", "Kind"), .init("flags", "Flags"), .init("balance", "Balance", numeric: true),
-        ])
+        ] + (showsOwn ? [.init("own", "Own balance", numeric: true)] : []))
         for line in accounts {
-            accountTable.rows.append([.text(line.name), .text(line.kind.rawValue),
-                                      .text(line.flags.map(\.rawValue).joined(separator: " ")), .money(line.balance)])
+            var row: [ReportDocument.Cell] = [.text(line.name), .text(line.kind.rawValue),
+                                              .text(line.flags.map(\.rawValue).joined(separator: " ")), .money(line.balance)]
+            if showsOwn {
+                if let own = line.own {
+                    row.append(.text(own.balance.map { $0.formatted(decimals: own.currency.decimals) + " " + own.currency.code } ?? "too large"))
+                } else {
+                    row.append(.empty)
+                }
+            }
+            accountTable.rows.append(row)
         }
+        let blank: [ReportDocument.Cell] = showsOwn ? [.empty] : []
         accountTable.totals = [
-            [.text("On-budget funds"), .empty, .empty, .money(funds)],
-            [.text("Off-budget"), .empty, .empty, .money(offBudget)],
-            [.text("Credit owed"), .empty, .empty, .money(creditOwed)],
-            [.text("People owe you"), .empty, .empty, .money(owedToYou)],
-            [.text("You owe people"), .empty, .empty, .money(youOwe)],
-            [.text("Net worth"), .empty, .empty, .money(netWorth)],
+            [.text("On-budget funds"), .empty, .empty, .money(funds)] + blank,
+            [.text("Off-budget"), .empty, .empty, .money(offBudget)] + blank,
+            [.text("Credit owed"), .empty, .empty, .money(creditOwed)] + blank,
+            [.text("People owe you"), .empty, .empty, .money(owedToYou)] + blank,
+            [.text("You owe people"), .empty, .empty, .money(youOwe)] + blank,
+            [.text("Net worth"), .empty, .empty, .money(netWorth)] + blank,
         ]
         func categoryTable(_ id: String, _ title: String, _ lines: [CategoryLine], total: Money) -> ReportDocument.Table {
             var table = ReportDocument.Table(id: id, title: title, columns: [
