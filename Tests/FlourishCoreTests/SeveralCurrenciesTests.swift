@@ -110,6 +110,28 @@ import Testing
         #expect(!plain.contains("Own balance"))
     }
 
+    @Test func addWritesAnAmountInAnotherCurrencyWithItsPrice() throws {
+        let path = try write(Self.trip)
+        let taxi = TestSupport.run(["add", "2026-11-08", "Taxi", "12.50", "USD", "@@", "11.48", "Travel", "--from", "Bank", "--file", path])
+        #expect(taxi.status == .success, "\(taxi.stderr)")
+        // Without a price, the rate line in effect (0.93 from 2026-11-06): 5 × 0.93 = 4.65.
+        let bagel = TestSupport.run(["add", "2026-11-08", "Bagel", "Food", "5.00", "USD", "--from", "Revolut", "--file", path])
+        #expect(bagel.status == .success, "\(bagel.stderr)")
+        let text = TestSupport.read(path)
+        #expect(text.hasSuffix("""
+        2026-11-08 * Taxi
+          Travel  12.50 USD @@ 11.48
+          Bank
+
+        2026-11-08 * Bagel
+          Food     5.00 USD
+          Revolut
+
+        """))
+        let journal = TestSupport.book(TestSupport.load(text))
+        #expect(Self.lines(journal).suffix(4).map(\.home) == [1148, -1148, 465, -465])
+    }
+
     @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {
         let ledger = """
         currency EUR

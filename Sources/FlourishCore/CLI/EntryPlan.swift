@@ -29,6 +29,29 @@ struct EntryPlan {
         return false
     }
 
+    /// The amount that begins at `words[index]`, as grammar.md writes one on a split line: a
+    /// number, then a currency code and a price (`@ RATE` or `@@ TOTAL`, with the home code or
+    /// without) when given (`12.50 USD @@ 11.48`); the text and the index after it, or nil
+    /// when no number is there.
+    static func amount(in words: [String], at index: Int) -> (text: String, next: Int)? {
+        guard index < words.count, isAmount(words[index]) else { return nil }
+        var parts = [words[index]]
+        var next = index + 1
+        if next < words.count, Currency.isCode(words[next]) {
+            parts.append(words[next])
+            next += 1
+        }
+        if next + 1 < words.count, words[next] == "@" || words[next] == "@@", isAmount(words[next + 1]) {
+            parts += [words[next], words[next + 1]]
+            next += 2
+            if next < words.count, Currency.isCode(words[next]) {
+                parts.append(words[next])
+                next += 1
+            }
+        }
+        return (parts.joined(separator: " "), next)
+    }
+
     init(_ words: [String], from: String?, to: String?) throws(Invocation.UsageError) {
         if let first = words.first, Self.isAmount(first) {
             try shortForm(words, from: from, to: to)
@@ -39,11 +62,12 @@ struct EntryPlan {
 
     /// `AMOUNT [CATEGORY]` with --from, --to or both.
     private mutating func shortForm(_ words: [String], from: String?, to: String?) throws(Invocation.UsageError) {
-        amountText = words[0]
-        guard words.count <= 2 else {
+        let amount = Self.amount(in: words, at: 0) ?? (words[0], 1)
+        amountText = amount.text
+        guard words.count <= amount.next + 1 else {
             throw Invocation.UsageError(message: "after the amount comes one category; for several lines write TARGET AMOUNT pairs")
         }
-        let category = words.count == 2 ? words[1] : nil
+        let category = words.count == amount.next + 1 ? words[amount.next] : nil
         switch (from, to) {
         case (let from?, nil):
             lines = [Line(target: category ?? "", amount: amountText, kinds: [.category, .incomeCategory, .person]),
@@ -75,9 +99,9 @@ struct EntryPlan {
             let target = words[index]
             index += 1
             var line = Line(target: target, amount: nil, kinds: Self.anyTarget)
-            if index < words.count, Self.isAmount(words[index]) {
-                line.amount = words[index]
-                index += 1
+            if let amount = Self.amount(in: words, at: index) {
+                line.amount = amount.text
+                index = amount.next
                 if index + 1 < words.count, words[index] == "goal" {
                     line.goal = words[index + 1]
                     line.kinds = [.category, .incomeCategory]

@@ -219,7 +219,9 @@ enum HelpText {
     ARGUMENTS:
       <date>                  YYYY-MM-DD, 'today' or 'yesterday'.
       <description>           What it was (quote it when it has spaces).
-      <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56.
+      <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56; in
+                              another currency with its code and, when known, its cost:
+                              12.50 USD @@ 11.48 (else the rate line in effect is used).
       <category>              Where the money went (with --from) or came from (with --to);
                               left out, the category most used with similar descriptions
                               is proposed, and add says so.
@@ -249,6 +251,7 @@ enum HelpText {
       flourish add today "Dinner with Sam" Food:Dining 60 Sam 30 --from Visa
       flourish add today "To savings" 200 --from Bank --to Savings
       flourish add 2026-11-23 Espresso 4.50 Coffee --from Bank
+      flourish add 2026-11-23 Taxi 12.50 USD @@ 11.48 Travel --from Visa
 
     """
 

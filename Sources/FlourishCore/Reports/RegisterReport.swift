@@ -191,7 +191,6 @@ public struct RegisterReport: Sendable {
     /// lines continue (`MadeRows`).
     func write(into sink: RowSink) {
         let ledger = journal.ledger
-        var nameWidths = [Int](repeating: -1, count: ledger.names.names.count)
         var tagBytes: [UInt8] = []
         let descriptionWidths = measured.descriptions
         /// The width of item `number`'s description when `widest` measured it.
@@ -200,10 +199,8 @@ public struct RegisterReport: Sendable {
             return Int(descriptionWidths[Int(number)])
         }
         ledger.names.withNameBytes { names in
-            func width(of name: Int32) -> Int {
-                if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = names[name].displayWidth }
-                return nameWidths[Int(name)]
-            }
+            // Each name's width, measured once (a register names the same few on many lines).
+            let nameWidths = (0..<ledger.names.names.count).map { names[Int32($0)].displayWidth }
             var lastItem: Int32 = -1
             for (number, kept) in kept.enumerated() {
                 let continuesRun = lastItem == kept.item
@@ -228,7 +225,7 @@ public struct RegisterReport: Sendable {
                             tagBytes.append(UInt8(ascii: "#"))
                             tagBytes.append(contentsOf: names[tag.id])
                         }
-                        let tagWidth = tags.reduce(2 * tags.count - 1) { $0 + width(of: $1.id) }
+                        let tagWidth = tags.reduce(2 * tags.count - 1) { $0 + nameWidths[Int($1.id)] }
                         tagBytes.withView { sink.add(text: $0, width: max(0, tagWidth)) }
                     } else {
                         sink.add(.text(""))
@@ -236,7 +233,7 @@ public struct RegisterReport: Sendable {
                         sink.add(.text(""))
                     }
                 }
-                sink.add(text: names[kept.target], width: width(of: kept.target))
+                sink.add(text: names[kept.target], width: nameWidths[Int(kept.target)])
                 sink.add(.money(kept.amount))
                 sink.add(.money(kept.running))
                 if !foreign.isEmpty {
