@@ -38,6 +38,8 @@ import Testing
     category Food:Café
     category "Loisirs et sorties"
     person Zoë
+    category "Gifts, cards"
+    category "=SUM(A1)"
 
     opening 2026-01-01 "Compte Chèque" 1000.00
     opening 2026-01-01 Cash 20.00
@@ -57,6 +59,11 @@ import Testing
 
     2026-01-05 "=cmd|' /C calc'!A0, \\"quoted\\" \\\\ back"  #x
       Zoë  -0.01
+      Cash
+
+    2026-01-06 Two names to quote
+      "Gifts, cards"  2.00
+      "=SUM(A1)"  1.00
       Cash
 
     correction 2026-01-06 Cash -1.00 coins lost

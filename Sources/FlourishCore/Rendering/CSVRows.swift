@@ -46,6 +46,22 @@ final class CSVRows: RowSink {
         column += 1
     }
 
+    /// Per name id: 1 when the name goes in as it is (no quotes, not formula-like), 2 when
+    /// not, 0 not yet seen.
+    private var plainNames: [UInt8] = []
+
+    func add(name: Int32, text: ByteView, width: Int?) {
+        let id = Int(name)
+        if id >= plainNames.count { plainNames += [UInt8](repeating: 0, count: id + 1 - plainNames.count) }
+        if plainNames[id] == 0 {
+            let formula = text.first.map(DocumentRenderer.isFormula) ?? false
+            plainNames[id] = formula || text.csvNeedsQuotes ? 2 : 1
+        }
+        guard plainNames[id] == 1 else { return add(text: text, width: width) }
+        enterField()
+        block.append(text)
+    }
+
     func add(text: ByteView, width: Int?) {
         guard let first = text.first, DocumentRenderer.isFormula(first) else {
             enterField()

@@ -10,7 +10,7 @@ final class JSONRows: RowSink {
     /// Each column's key as it is written before a value — `        {"date": ` for the first,
     /// `, "amount": ` for the others — and the same with the value's opening quote, one after
     /// another at their offsets (a row is a few copies, and no array a key to retain).
-    private let keys: [UInt8]
+    private let keys: ByteBuffer
     private let offsets: [Int]
     /// Texts found plain (written as they are, no escape) before: 1 for plain, 0 not.
     private var known: KnownTexts
@@ -37,7 +37,9 @@ final class JSONRows: RowSink {
             keys += Array((key + "\"").utf8)
             offsets.append(keys.count)
         }
-        self.keys = keys
+        let buffer = ByteBuffer(capacity: keys.count)
+        keys.withView { buffer.append($0) }
+        self.keys = buffer
         self.offsets = offsets
         known = KnownTexts(columns: columns.count)
     }
@@ -74,8 +76,22 @@ final class JSONRows: RowSink {
         guard column < offsets.count / 2 else { return false }
         if column == shared, shared > 0, !continuing { runStart.keep(block, from: lineStart) }
         let at = 2 * column + (quoted ? 1 : 0)
-        keys.withView { block.append($0.part(offsets[at]..<offsets[at + 1])) }
+        block.append(keys.view.part(offsets[at]..<offsets[at + 1]))
         return true
+    }
+
+    /// Per name id: 1 when the name goes in as it is (no escape), 2 when not, 0 not yet seen.
+    private var plainNames: [UInt8] = []
+
+    func add(name: Int32, text: ByteView, width: Int?) {
+        let id = Int(name)
+        if id >= plainNames.count { plainNames += [UInt8](repeating: 0, count: id + 1 - plainNames.count) }
+        if plainNames[id] == 0 { plainNames[id] = text.isPlainJSON ? 1 : 2 }
+        guard plainNames[id] == 1 else { return add(.text(text.string)) }
+        guard key(quoted: true) else { return }
+        block.append(text)
+        block.append(byte: UInt8(ascii: "\""))
+        column += 1
     }
 
     func add(text: ByteView, width: Int?) {

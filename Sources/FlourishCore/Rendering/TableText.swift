@@ -47,8 +47,11 @@ final class TextRows: RowSink {
     let right: [Bool]
     let widths: [Int]
     private let colour: Bool
-    /// Amounts written in Flourish's own way (no display locale).
+    /// Amounts written in Flourish's own way (no display locale): the currency's symbol and
+    /// decimals, kept here (read from the renderer for each amount, its format was copied).
     private let plainMoney: Bool
+    private let symbol: MoneyFormat.Symbol
+    private let decimals: Int
     /// Where lines are laid.
     let block: OutputBlock
     /// How many first cells the rows of a run share (`MadeRows`).
@@ -72,6 +75,8 @@ final class TextRows: RowSink {
         widths = layout.widths
         colour = layout.renderer.colour
         plainMoney = layout.renderer.money.display == nil
+        symbol = layout.renderer.money.symbolInPlace ?? MoneyFormat.Symbol(bytes: [], width: 0)
+        decimals = layout.renderer.money.currency.decimals
         self.block = block
     }
 
@@ -149,12 +154,12 @@ final class TextRows: RowSink {
         case .text(let text) where !right[column] && !colour:
             if beginLeftText(isEmpty: text.isEmpty) { endLeftText(width: appendText(text, column: column)) }
         case .money(let amount) where plainMoney:
-            // Its width counted from the digits, then written straight into the block.
-            let width = renderer.money.textWidth(amount)
+            // Its width counted from the digits (`MoneyFormat.textWidth`), then its blanks, sign,
+            // symbol and digits written straight into the block (`MoneyFormat.write`).
+            let width = symbol.width + amount.writtenLength(decimals: decimals, grouping: true)
             let padding = max(0, widths[column] - width)
             if right[column] { blanks += padding }
-            block.append(repeating: UInt8(ascii: " "), count: blanks)
-            renderer.money.write(amount, to: block)
+            block.append(amount, symbol: symbol, decimals: decimals, blanks: blanks, alignedTo: 0)
             shown += blanks + width
             blanks = right[column] ? 0 : padding
         default:

@@ -233,7 +233,7 @@ public struct RegisterReport: Sendable {
                         sink.add(.text(""))
                     }
                 }
-                sink.add(text: names[kept.target], width: nameWidths[Int(kept.target)])
+                sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
                 sink.add(.money(kept.amount))
                 sink.add(.money(kept.running))
                 if !foreign.isEmpty {

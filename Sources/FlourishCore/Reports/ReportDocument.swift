@@ -178,7 +178,15 @@ protocol RowSink: AnyObject {
     /// A text cell as UTF-8 read where it stands (valid during the call only), and how wide it
     /// is on screen when the maker knows.
     func add(text: ByteView, width: Int?)
+    /// A text cell that is a name of the ledger (`name` its id): one of a few that stand on
+    /// many rows, so a sink may remember what it found out about it (whether it needs quotes
+    /// or escapes) by its id.
+    func add(name: Int32, text: ByteView, width: Int?)
     func endRow()
+}
+
+extension RowSink {
+    func add(name: Int32, text: ByteView, width: Int?) { add(text: text, width: width) }
 }
 
 /// Made rows gathered as cells, a row at a time, each given to `body` in an array the next
