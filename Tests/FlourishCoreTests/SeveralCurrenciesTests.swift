@@ -132,6 +132,50 @@ import Testing
         #expect(Self.lines(journal).suffix(4).map(\.home) == [1148, -1148, 465, -465])
     }
 
+    /// A card statement with the amount paid abroad in its own columns (as Monzo's "Local
+    /// amount" and "Local currency"): the row keeps its Canadian dollars, the statement's
+    /// figure as their cost; a row in the home currency stays as it was.
+    @Test func importKeepsARowsOriginalAmount() throws {
+        let directory = TestSupport.temporaryDirectory()
+        let path = directory + "/budget.flourish"
+        TestSupport.write("""
+        currency GBP
+        account Monzo checking
+        category Food
+        category Travel
+
+        opening 2026-11-01 Monzo 500.00
+
+        """, to: path)
+        TestSupport.write("""
+        account Monzo
+        skip 1
+        date 1 DD/MM/YYYY
+        description 2
+        amount 3
+        original "Local amount" "Local currency"
+        match "tim hortons" Food
+        default Travel
+
+        """, to: directory + "/monzo.rules")
+        TestSupport.write("""
+        Date,Name,Amount,Local amount,Local currency
+        03/11/2026,Tim Hortons,-12.34,-23.00,CAD
+        04/11/2026,Train,-8.20,-8.20,GBP
+        05/11/2026,Taxi Montréal,-20.10,-36.5,cad
+
+        """, to: directory + "/monzo.csv")
+        let result = TestSupport.run(["import", "csv", directory + "/monzo.csv", "--rules", directory + "/monzo.rules", "--file", path])
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(path)
+        #expect(text.contains("  Food   23.00 CAD @@ 12.34\n  Monzo\n"))
+        #expect(text.contains("  Travel  8.20\n  Monzo\n"))
+        #expect(text.contains("  Travel  36.50 CAD @@ 20.10\n  Monzo\n"))
+        #expect(TestSupport.run(["check", path]).status == .success)
+        let register = TestSupport.run(["report", "register", "Food", "--format", "csv", path]).stdout
+        #expect(register.contains(",Food,12.34,12.34,23.00 CAD,0.536522\r\n"))
+    }
+
     @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {
         let ledger = """
         currency EUR

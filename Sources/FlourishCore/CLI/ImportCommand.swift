@@ -46,7 +46,8 @@ enum ImportCommand {
             return .problems
         }
         let decimals = before.ledger.currency?.decimals ?? 2
-        let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, plausible: plausibleDates(before))
+        let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, homeCode: before.currency.code,
+                                      plausible: plausibleDates(before))
         if let explained = invocation.values["--explain"] {
             guard let line = Int(explained) else { throw Invocation.UsageError(message: "--explain takes a line number of the statement") }
             if read.skipped.contains(line) {

@@ -206,6 +206,10 @@ extension ImportRules {
                 guard needs(line, 2, "a column and the category fees go to"), let number = column(line, 0), let category = line.text(1) else { break }
                 rules.fee = (number, category)
                 names.append((category, line.location(1), [.category, .incomeCategory]))
+            case .original:
+                guard needs(line, 2, "the columns of the original amount and of its currency"),
+                      let amount = column(line, 0), let currency = column(line, 1) else { break }
+                rules.original = (amount, currency)
             case .skipUnreadable:
                 rules.skipUnreadable = true
             case .negate:

@@ -65,6 +65,7 @@ public struct ImportRules: Sendable {
         }
         resolved.balanceColumn = balanceColumn.map(resolve)
         resolved.fee = fee.map { (resolve($0.column), $0.category) }
+        resolved.original = original.map { (resolve($0.amount), resolve($0.currency)) }
         resolved.headerNames = []
         return (resolved, diagnostics)
     }
@@ -79,6 +80,10 @@ public struct ImportRules: Sendable {
     public var balanceColumn: Int?
     /// A column with a fee charged on the row, and the category it goes to.
     public var fee: (column: Int, category: String)?
+    /// Columns with what a row was in the currency it was paid in, and that currency's code
+    /// (a card statement's "Local amount" and "Local currency"): a row in another currency
+    /// than the ledger's keeps that amount on its line, with the statement's as its cost.
+    public var original: (amount: Int, currency: Int)?
 
     public enum Encoding: String, CaseIterable, Sendable {
         case utf8 = "utf-8"
@@ -132,7 +137,7 @@ public struct ImportRules: Sendable {
 
     /// The highest column the rules read (1-based).
     var columnsNeeded: Int {
-        var columns = [dateColumn] + descriptionColumns + [balanceColumn, fee?.column].compactMap { $0 }
+        var columns = [dateColumn] + descriptionColumns + [balanceColumn, fee?.column, original?.amount, original?.currency].compactMap { $0 }
         switch amounts {
         case .signed(let column)?: columns.append(column)
         case .split(let debit, let credit)?: columns += [debit, credit]
@@ -151,7 +156,7 @@ enum ImportRuleKeyword: String, CaseIterable {
     case `default`
     case decimalComma = "decimal-comma"
     case skipEnd = "skip-end"
-    case encoding, balance, fee
+    case encoding, balance, fee, original
     case skipUnreadable = "skip-unreadable"
     case statement, include
     case `if`

@@ -29,6 +29,9 @@ enum Importer {
         var fee: Money = .zero
         /// The account's balance after the row, from the `balance` column.
         var balance: Money?
+        /// What the row was in another currency than the ledger's (the `original` columns):
+        /// the amount's size in that currency's minor units, and the currency.
+        var original: (amount: Money, currency: Currency)?
     }
 
     /// The statement as UTF-8, from the encoding the rules name. Text that is not valid UTF-8
@@ -88,7 +91,7 @@ enum Importer {
     }
 
     /// The rows, the problems, and the lines of the rows a `skip` rule left out.
-    static func statement(_ csv: SourceFile, fileIndex: Int, rules written: ImportRules, decimals: Int,
+    static func statement(_ csv: SourceFile, fileIndex: Int, rules written: ImportRules, decimals: Int, homeCode: String = "",
                           plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int]) {
         var skipped: [Int] = []
         var unreadable: [Int] = []
@@ -164,7 +167,7 @@ enum Importer {
             row.tags = rule?.tags ?? []
             row.status = rule?.status ?? .unmarked
             row.comment = rule?.comment
-            if let problem = readFeeAndBalance(record, rules, decimals, at, into: &row) {
+            if let problem = readFeeAndBalance(record, rules, decimals, homeCode, at, into: &row) {
                 diagnostics.append(problem)
                 continue
             }
@@ -279,7 +282,7 @@ enum Importer {
 
     /// A row's fee (what the account paid on top, however the bank signs it) and the balance
     /// after it, when the rules name their columns.
-    private static func readFeeAndBalance(_ record: CSVReader.Record, _ rules: ImportRules, _ decimals: Int,
+    private static func readFeeAndBalance(_ record: CSVReader.Record, _ rules: ImportRules, _ decimals: Int, _ homeCode: String,
                                           _ at: (Int) -> SourceLocation, into row: inout Row) -> Diagnostic? {
         if let fee = rules.fee {
             let text = record.fields[fee.column - 1].trimmingBlanks
@@ -288,6 +291,17 @@ enum Importer {
             }
             let value = text.isEmpty ? Money.zero : (parseAmount(text, rules, decimals) ?? .zero)
             row.fee = (try? value.magnitude()) ?? value
+        }
+        if let original = rules.original {
+            let code = record.fields[original.currency - 1].trimmingBlanks.uppercased()
+            let text = record.fields[original.amount - 1].trimmingBlanks
+            if !text.isEmpty, Currency.isCode(code), code != homeCode {
+                let currency = Currency(code: code, decimals: Currency.standardDecimals(for: code))
+                guard let value = parseAmount(text, rules, currency.decimals) else {
+                    return Diagnostic(.importField(what: "original amount", value: text, expected: "an amount in \(code)"), at: at(original.amount))
+                }
+                row.original = ((try? value.magnitude()) ?? value, currency)
+            }
         }
         if let column = rules.balanceColumn {
             let text = record.fields[column - 1].trimmingBlanks
@@ -342,6 +356,13 @@ enum Importer {
             out += "\(row.date)\(mark) \(description)\(tags)  ; import:\(row.key)\n"
             if let comment = row.comment { out += "  ; \(comment)\n" }
             for line in row.lines {
+                if row.lines.count == 1, let original = row.original, line.goal == nil {
+                    // Its own amount, with the statement's as its cost: `23.00 CAD @@ 12.34`.
+                    let sign = line.amount < .zero ? "-" : ""
+                    out += "  \(StringLiteral.name(line.target))  \(sign)\(original.amount.formatted(decimals: original.currency.decimals, grouping: false)) "
+                    out += "\(original.currency.code) @@ \(((try? line.amount.magnitude()) ?? line.amount).formatted(decimals: decimals, grouping: false))\n"
+                    continue
+                }
                 out += "  \(StringLiteral.name(line.target))  \(line.amount.formatted(decimals: decimals, grouping: false))"
                 out += line.goal.map { " goal " + StringLiteral.name($0) } ?? ""
                 out += "\n"
