@@ -26,18 +26,21 @@ extension Booker {
         let rates = RateTable(ledger, home: home, &diagnostics)
         var accounts = [Bool](repeating: false, count: ledger.names.names.count)
         for account in ledger.accounts where Int(account.name.id) < accounts.count { accounts[Int(account.name.id)] = true }
+        var isForeign = [Bool](repeating: false, count: ledger.postings.count)
+        for line in lines.keys { isForeign[line] = true }
         var dropped = Set<Int>()
-        for (number, entry) in ledger.entries.enumerated() where entry.postings.contains(where: { lines[$0] != nil }) {
+        // Every entry converted first, then the ledger changed once: changed while a converter
+        // held it, its lists were copied whole for each entry.
+        var converted: [(line: Int, home: Money, foreign: ForeignAmount?)] = []
+        for (number, entry) in ledger.entries.enumerated() where entry.postings.contains(where: { isForeign[$0] }) {
             var converter = EntryConverter(ledger: ledger, entry: entry, lines: lines, home: home, rates: rates, accounts: accounts)
-            if let converted = converter.convert() {
-                for (line, amount, foreign) in converted {
-                    ledger.postings[line].amount = amount
-                    if let foreign { ledger.foreignAmounts[line] = foreign }
-                }
-            } else {
-                dropped.insert(number)
-            }
+            if let lines = converter.convert() { converted += lines } else { dropped.insert(number) }
             diagnostics += converter.diagnostics
+        }
+        ledger.foreignAmounts.reserveCapacity(converted.count)
+        for (line, amount, foreign) in converted {
+            ledger.postings[line].amount = amount
+            if let foreign { ledger.foreignAmounts[line] = foreign }
         }
         if !dropped.isEmpty {
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
@@ -83,30 +86,34 @@ extension Booker {
         /// Each line's home amount and, for a line in another currency, its native amount;
         /// nil after reporting why the entry cannot be converted.
         mutating func convert() -> [(line: Int, home: Money, foreign: ForeignAmount?)]? {
-            let all = Array(entry.postings)
+            // Each line's figures by its place in the entry (lists, not dictionaries: a
+            // dictionary a line for every entry was most of booking's time).
+            let all = entry.postings
+            let first = all.lowerBound
             let written = all.filter { !ledger.postings[$0].isInferred }
-            let codes = Set(written.map { lines[$0]?.currency.code ?? home.code })
-            let single: Currency? = codes.count == 1 && codes.first != home.code ? written.first.flatMap { lines[$0]?.currency } : nil
+            // The one other currency every written line is in, if there is one.
+            var single: Currency? = written.first.flatMap { lines[$0]?.currency }
+            for line in written where lines[line]?.currency.code != single?.code { single = nil }
             // Step 1: each line's currency and native amount (nil: home).
-            var natives: [Int: (currency: Currency, amount: Money?)] = [:]
+            var natives = [(currency: Currency, amount: Money?)?](repeating: nil, count: all.count)
             for line in all {
                 if let foreign = lines[line] {
-                    natives[line] = (foreign.currency, foreign.native)
+                    natives[line - first] = (foreign.currency, foreign.native)
                 } else if ledger.postings[line].isInferred, let single, !isAccount(line) {
-                    natives[line] = (single, nil)
+                    natives[line - first] = (single, nil)
                 }
             }
             let leftOut = all.filter { ledger.postings[$0].isInferred }
-            for line in leftOut where natives[line] != nil {
-                guard let single, natives[line]?.currency.code == single.code, leftOut.count == 1 else {
+            for line in leftOut where natives[line - first] != nil {
+                guard let single, natives[line - first]?.currency.code == single.code, leftOut.count == 1 else {
                     let target = ledger.postings[line].target
-                    diagnostics.append(Diagnostic(.foreignLeftOut(account: ledger.names[target.id], kept: natives[line]?.currency.code ?? ""),
+                    diagnostics.append(Diagnostic(.foreignLeftOut(account: ledger.names[target.id], kept: natives[line - first]?.currency.code ?? ""),
                                                   at: target.location))
                     return nil
                 }
                 do throws(MoneyOverflow) {
-                    let sum = try Money.sum(written.compactMap { natives[$0]?.amount })
-                    natives[line]?.amount = try -sum
+                    let sum = try Money.sum(written.compactMap { natives[$0 - first]?.amount })
+                    natives[line - first]?.amount = try -sum
                 } catch {
                     diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry in \(single.code)", currency: single), at: entry.location))
                     return nil
@@ -115,14 +122,14 @@ extension Booker {
             // Step 2: the home amounts known. A line with neither a price nor a home amount
             // written takes the rate line only when it is not the one such line.
             let lacking = all.filter { line in
-                natives[line].map { $0.amount == nil || lines[line]?.price == nil } ?? ledger.postings[line].isInferred
+                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? ledger.postings[line].isInferred
             }.count
-            var homes: [Int: Money] = [:]
-            var sources: [Int: ForeignAmount.RateSource] = [:]
+            var homes = [Money?](repeating: nil, count: all.count)
+            var sources = [ForeignAmount.RateSource?](repeating: nil, count: all.count)
             var unknown: [Int] = []
             for line in all {
-                guard let native = natives[line] else {
-                    if ledger.postings[line].isInferred { unknown.append(line) } else { homes[line] = ledger.postings[line].amount }
+                guard let native = natives[line - first] else {
+                    if ledger.postings[line].isInferred { unknown.append(line) } else { homes[line - first] = ledger.postings[line].amount }
                     continue
                 }
                 guard let amount = native.amount else { unknown.append(line); continue }
@@ -130,16 +137,16 @@ extension Booker {
                     if let price = lines[line]?.price {
                         switch price.kind {
                         case .perUnit:
-                            homes[line] = try Money.converted(amount, decimals: native.currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
+                            homes[line - first] = try Money.converted(amount, decimals: native.currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
                         case .total:
                             let total = try Money.rounded(price.value.value, decimals: home.decimals)
-                            homes[line] = amount.minorUnits < 0 ? try -total : total
+                            homes[line - first] = amount.minorUnits < 0 ? try -total : total
                         }
-                        sources[line] = .written(price)
+                        sources[line - first] = .written(price)
                     } else if lacking > 1, let index = rates.rate(native.currency.code, on: entry.date) {
-                        homes[line] = try Money.converted(amount, decimals: native.currency.decimals, rate: rates.rates[index].rate.value,
+                        homes[line - first] = try Money.converted(amount, decimals: native.currency.decimals, rate: rates.rates[index].rate.value,
                                                           homeDecimals: home.decimals)
-                        sources[line] = .rateLine(index)
+                        sources[line - first] = .rateLine(index)
                     } else {
                         unknown.append(line)
                     }
@@ -150,8 +157,8 @@ extension Booker {
             }
             // Step 3: one line unknown balances the entry; more are an error.
             if unknown.count > 1 {
-                for line in unknown where natives[line]?.amount != nil {
-                    diagnostics.append(Diagnostic(.missingRate(code: natives[line]?.currency.code ?? "", date: entry.date, home: home.code),
+                for line in unknown where natives[line - first]?.amount != nil {
+                    diagnostics.append(Diagnostic(.missingRate(code: natives[line - first]?.currency.code ?? "", date: entry.date, home: home.code),
                                                   at: location(of: line)))
                 }
                 if !diagnostics.isEmpty { return nil }
@@ -159,28 +166,28 @@ extension Booker {
                 return nil
             }
             do throws(MoneyOverflow) {
-                let sum = try Money.sum(homes.values)
+                let sum = try Money.sum(homes.compactMap { $0 })
                 if let line = unknown.first {
-                    homes[line] = try -sum
-                    sources[line] = .entry
+                    homes[line - first] = try -sum
+                    sources[line - first] = .entry
                 } else if sum != .zero, let single {
                     // Step 4: rounding within a minor unit a line goes to the largest line.
                     guard sum.minorUnits.magnitude <= UInt64(all.count) else {
                         diagnostics.append(Diagnostic(.ratesDiffer(code: single.code, difference: sum, home: home), at: entry.location))
                         return nil
                     }
-                    let largest = all.max { (homes[$0]?.minorUnits.magnitude ?? 0) < (homes[$1]?.minorUnits.magnitude ?? 0) } ?? all[0]
-                    homes[largest] = try (homes[largest] ?? .zero) - sum
+                    let largest = all.max { (homes[$0 - first]?.minorUnits.magnitude ?? 0) < (homes[$1 - first]?.minorUnits.magnitude ?? 0) } ?? first
+                    homes[largest - first] = try (homes[largest - first] ?? .zero) - sum
                 }
             } catch {
                 diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: home), at: entry.location))
                 return nil
             }
             return all.map { line in
-                let foreign = natives[line].flatMap { native in
-                    native.amount.map { ForeignAmount(currency: native.currency, native: $0, rate: sources[line] ?? .entry) }
+                let foreign = natives[line - first].flatMap { native in
+                    native.amount.map { ForeignAmount(currency: native.currency, native: $0, rate: sources[line - first] ?? .entry) }
                 }
-                return (line, homes[line] ?? .zero, foreign)
+                return (line, homes[line - first] ?? .zero, foreign)
             }
         }
 

@@ -63,6 +63,22 @@ extension Booker {
             Currency(code: code, decimals: decimals[code] ?? Currency.standardDecimals(for: code))
         }
 
+        /// Whether an amount was written with a code after it (its location then ends with the
+        /// code's last letter): judged on the file's byte, not by looking it up.
+        func hasCode(_ location: SourceLocation) -> Bool {
+            guard !amountCodes.isEmpty, location.end > location.start else { return false }
+            return ByteClass.isUpper(files[Int(location.file)].bytes[Int(location.end) - 1])
+        }
+
+        /// Whether a price (`@ RATE`, `@@ TOTAL`) follows the amount written at `location`.
+        func hasPrice(_ location: SourceLocation) -> Bool {
+            guard !prices.isEmpty else { return false }
+            let bytes = files[Int(location.file)].bytes
+            var at = Int(location.end)
+            while at < bytes.count, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") { at += 1 }
+            return at < bytes.count && bytes[at] == UInt8(ascii: "@")
+        }
+
         /// The number as written (the amount's location may include a currency code after it).
         func number(_ location: SourceLocation) -> (text: String, location: SourceLocation) {
             let bytes = files[Int(location.file)].bytes
@@ -103,13 +119,13 @@ extension Booker {
         /// The currency of a line or an opening on `target` with an amount at `location`
         /// (nil: the home one), or nil after reporting a code its account is not kept in.
         mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?, names: NameTable) -> Currency?? {
-            let written = location.flatMap { amountCodes[$0] }
+            let written = location.flatMap { hasCode($0) ? amountCodes[$0] : nil }
             if let keptIn = kept[target.id], let written, written.value != keptIn.value {
                 diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
                 return .none
             }
             guard let code = written?.value ?? kept[target.id]?.value, code != currency.code else {
-                if let location, let price = prices[location] {
+                if let location, hasPrice(location), let price = prices[location] {
                     let number = self.number(price.value.location).text
                     diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
                                                                   hint: "only an amount in another currency has a price in the home one"),
@@ -139,7 +155,8 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    foreign[line] = ForeignLine(currency: lineCurrency, native: native, price: posting.amountLocation.flatMap { prices[$0] })
+                    foreign[line] = ForeignLine(currency: lineCurrency, native: native,
+                                                price: posting.amountLocation.flatMap { hasPrice($0) ? prices[$0] : nil })
                     ledger.postings[line].amount = .zero
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     return true
