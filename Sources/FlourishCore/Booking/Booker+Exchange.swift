@@ -47,6 +47,18 @@ extension Booker {
         }
     }
 
+    /// What `amount` in `currency` is worth in the home currency at the price written after
+    /// it: `@ RATE` for each unit, `@@ TOTAL` for the line (its sign the amount's).
+    static func home(of amount: Money, in currency: Currency, price: LinePrice, home: Currency) throws(MoneyOverflow) -> Money {
+        switch price.kind {
+        case .perUnit:
+            return try Money.converted(amount, decimals: currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
+        case .total:
+            let total = try Money.rounded(price.value.value, decimals: home.decimals)
+            return amount.minorUnits < 0 ? try -total : total
+        }
+    }
+
     /// The `rate` lines by code, each code's in `InEffect`'s order.
     struct RateTable {
         let rates: [ExchangeRate]
@@ -135,13 +147,7 @@ extension Booker {
                 guard let amount = native.amount else { unknown.append(line); continue }
                 do throws(MoneyOverflow) {
                     if let price = lines[line]?.price {
-                        switch price.kind {
-                        case .perUnit:
-                            homes[line - first] = try Money.converted(amount, decimals: native.currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
-                        case .total:
-                            let total = try Money.rounded(price.value.value, decimals: home.decimals)
-                            homes[line - first] = amount.minorUnits < 0 ? try -total : total
-                        }
+                        homes[line - first] = try Booker.home(of: amount, in: native.currency, price: price, home: home)
                         sources[line - first] = .written(price)
                     } else if lacking > 1, let index = rates.rate(native.currency.code, on: entry.date) {
                         homes[line - first] = try Money.converted(amount, decimals: native.currency.decimals, rate: rates.rates[index].rate.value,

@@ -263,13 +263,7 @@ extension Booker {
             let home = scaler.currency
             do throws(MoneyOverflow) {
                 if let price = scaler.prices[written.location] {
-                    switch price.kind {
-                    case .perUnit:
-                        opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: price.value.value, homeDecimals: home.decimals)
-                    case .total:
-                        let total = try Money.rounded(price.value.value, decimals: home.decimals)
-                        opening.amount.value = native.minorUnits < 0 ? try -total : total
-                    }
+                    opening.amount.value = try Booker.home(of: native, in: currency, price: price, home: home)
                     foreignOpenings[opening.location] = ForeignAmount(currency: currency, native: native, rate: .written(price))
                 } else if let index = rates.rate(currency.code, on: opening.date) {
                     opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value,

@@ -236,20 +236,8 @@ extension Parser {
 
     /// currency = "currency" currency-code [decimals]
     private func parseCurrency(_ reader: inout LineReader, _ session: inout ParseSession) {
-        guard let token = require("a currency code", &reader, &session) else { return }
-        guard token.kind == .word, isCurrencyCode(token) else {
-            session.report(.invalidCurrency(text(token)), at: location(token))
-            return
-        }
-        let code = text(token)
-        var decimals = Currency.standardDecimals(for: code)
-        if !reader.atEndOfContent() {
-            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, &session) else { return }
-            decimals = written.value
-        }
-        guard expectEnd(&reader, &session) else { return }
         // A second, different code is reported when the files are linked.
-        session.ledger.currencyDeclarations.append(Located(Currency(code: code, decimals: decimals), at: location(token)))
+        if let currency = parseCodeAndDecimals(&reader, &session) { session.ledger.currencyDeclarations.append(currency) }
     }
 
     /// commodity = "commodity" currency-code [decimals]
@@ -257,19 +245,25 @@ extension Parser {
     /// A currency other than the home one, with its decimals when they are not its standard
     /// ones (`commodity BTC 8`).
     private func parseCommodity(_ reader: inout LineReader, _ session: inout ParseSession) {
-        guard let token = require("a currency code", &reader, &session) else { return }
+        if let currency = parseCodeAndDecimals(&reader, &session) { session.ledger.commodities.append(currency) }
+    }
+
+    /// currency-code [decimals], the end of a `currency` or `commodity` line: the code's
+    /// standard decimals unless written.
+    private func parseCodeAndDecimals(_ reader: inout LineReader, _ session: inout ParseSession) -> Located<Currency>? {
+        guard let token = require("a currency code", &reader, &session) else { return nil }
         guard token.kind == .word, isCurrencyCode(token) else {
             session.report(.invalidCurrency(text(token)), at: location(token))
-            return
+            return nil
         }
         let code = text(token)
         var decimals = Currency.standardDecimals(for: code)
         if !reader.atEndOfContent() {
-            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, &session) else { return }
+            guard let written = requireInteger("the number of decimals", in: 0...8, &reader, &session) else { return nil }
             decimals = written.value
         }
-        guard expectEnd(&reader, &session) else { return }
-        session.ledger.commodities.append(Located(Currency(code: code, decimals: decimals), at: location(token)))
+        guard expectEnd(&reader, &session) else { return nil }
+        return Located(Currency(code: code, decimals: decimals), at: location(token))
     }
 
     /// rate = ("rate" | "P") date currency-code number [currency-code]
