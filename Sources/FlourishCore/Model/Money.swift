@@ -28,23 +28,41 @@ public struct Money: Hashable, Comparable, Sendable, BitwiseCopyable {
     /// one) with a separator every three when grouping, a point and the decimals. The one
     /// place the width of an amount is worked out from its digits.
     public func writtenLength(decimals: Int, grouping: Bool, signed: Bool = true) -> Int {
+        layout(decimals: decimals, grouping: grouping, signed: signed).length
+    }
+
+    /// How the amount is laid out in writing: its whole digits, its decimals and the length of
+    /// it all. A renderer that pads an amount works it out once and writes with it.
+    struct Layout {
+        let whole: Int
+        let decimals: Int
+        let grouping: Bool
+        let signed: Bool
+        let length: Int
+    }
+
+    func layout(decimals: Int, grouping: Bool, signed: Bool = true) -> Layout {
         let decimals = min(max(decimals, 0), 18)
         let whole = max(Money.digitCount(minorUnits.magnitude) - decimals, 1)
         let sign = signed && minorUnits < 0 ? 1 : 0
-        return sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+        let length = sign + whole + (grouping ? (whole - 1) / 3 : 0) + (decimals > 0 ? 1 + decimals : 0)
+        return Layout(whole: whole, decimals: decimals, grouping: grouping, signed: signed, length: length)
     }
 
     /// Writes the amount as `formatted` does into `out` (48 bytes are always enough) and
     /// returns how many bytes it took: renderers of long reports write amounts straight into
     /// their output. Unsigned, the minus sign is left out (text puts it before the symbol).
     func write(decimals: Int, grouping: Bool, signed: Bool = true, into out: MutableByteView) -> Int {
+        write(layout(decimals: decimals, grouping: grouping, signed: signed), into: out)
+    }
+
+    /// Writes the amount as `layout` (this amount's) lays it out; returns its length.
+    func write(_ layout: Layout, into out: MutableByteView) -> Int {
         // At most 20 digits (with the padding zeros of `decimals`, kept under 18), 6 group
         // separators, a point and a sign. The length is worked out first, so the digits are
         // written from the right straight into place.
-        let decimals = min(max(decimals, 0), 18)
+        let (decimals, whole, grouping, signed, count) = (layout.decimals, layout.whole, layout.grouping, layout.signed, layout.length)
         let magnitude = minorUnits.magnitude
-        let whole = max(Money.digitCount(magnitude) - decimals, 1)
-        let count = writtenLength(decimals: decimals, grouping: grouping, signed: signed)
         // From the right, two digits at a time where it can (`Money.pairs`).
         var index = count
         var value = magnitude

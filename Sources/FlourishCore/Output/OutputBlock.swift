@@ -84,14 +84,13 @@ final class OutputBlock {
     }
 
     /// `blanks` blanks, then `amount` as `MoneyFormat.text` writes it (a sign, `symbol`, the
-    /// digits grouped) after as many more as right-align it in `width` columns: a text
-    /// register's amount, in one piece (no amount made apart and copied, no padding of its own).
-    func append(_ amount: Money, symbol: MoneyFormat.Symbol, decimals: Int, blanks: Int, alignedTo width: Int) {
-        let shown = symbol.width + amount.writtenLength(decimals: decimals, grouping: true)
-        append(repeating: UInt8(ascii: " "), count: blanks + max(0, width - shown))
+    /// digits grouped), its digits laid out as `layout` (the amount's, unsigned, grouped):
+    /// a text table's amount, in one piece (no amount made apart and copied, no padding of its own).
+    func append(_ amount: Money, symbol: MoneyFormat.Symbol, layout: Money.Layout, blanks: Int) {
+        append(repeating: UInt8(ascii: " "), count: blanks)
         if amount.minorUnits < 0 { append(byte: UInt8(ascii: "-")) }
         append(bytes: symbol.bytes)
-        append(amount, decimals: decimals, grouping: true, signed: false)
+        bytes.write(atMost: 48) { out in amount.write(layout, into: out) }
     }
 
     /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it;

@@ -44,7 +44,7 @@ public struct MoneyFormat: Sendable {
     }
 
     /// The symbol's bytes and its width: for amounts written straight into a block
-    /// (`OutputBlock.append(_:symbol:decimals:blanks:alignedTo:)`).
+    /// (`OutputBlock.append(_:symbol:layout:blanks:)`).
     struct Symbol {
         var bytes: [UInt8]
         var width: Int

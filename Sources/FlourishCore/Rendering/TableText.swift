@@ -156,10 +156,11 @@ final class TextRows: RowSink {
         case .money(let amount) where plainMoney:
             // Its width counted from the digits (`MoneyFormat.textWidth`), then its blanks, sign,
             // symbol and digits written straight into the block (`MoneyFormat.write`).
-            let width = symbol.width + amount.writtenLength(decimals: decimals, grouping: true)
+            let digits = amount.layout(decimals: decimals, grouping: true, signed: false)
+            let width = symbol.width + (amount.minorUnits < 0 ? 1 : 0) + digits.length
             let padding = max(0, widths[column] - width)
             if right[column] { blanks += padding }
-            block.append(amount, symbol: symbol, decimals: decimals, blanks: blanks, alignedTo: 0)
+            block.append(amount, symbol: symbol, layout: digits, blanks: blanks)
             shown += blanks + width
             blanks = right[column] ? 0 : padding
         default:
