@@ -53,7 +53,7 @@ enum TokenClass: String, CaseIterable {
         return found
     }
 
-    static let subKeywords: Set<String> = ["to", "from", "by", "due", "next", "category", "goal", "weekly", "monthly", "yearly", "income", "expense",
+    static let subKeywords: Set<String> = ["to", "from", "by", "due", "next", "category", "goal", "weekly", "monthly", "yearly", "income", "expense", "exchange",
                                            "checking", "savings", "cash", "credit", "off-budget", "reserve", "funds", "allowance", "goals", "main-savings",
                                            "daily", "quarterly", "every", "days", "weeks", "months", "on", "day", "last", "until", "times",
                                            "rollover", "overdue-days", "off", "owed"]

@@ -12,6 +12,7 @@ import Testing
     account Revolut checking USD
     category Food
     category Travel
+    category FX exchange
 
     rate 2026-11-01 USD 0.92
     P 2026-11-01 JPY 0.0062 EUR
@@ -65,23 +66,24 @@ import Testing
         let lines = Self.lines(journal)
         // By hand: 100 USD cost 91.50; 4.50 × 0.92 = 4.14; 30 × 0.93 = 27.90; 1200 × 0.0062 =
         // 7.44; 1.01 × 0.93 = 0.9393 → 0.94 twice, −2.02 × 0.93 = −1.8786 → −1.88; 10 USD for
-        // 9.00 (the rate the bank gave: what balances the entry).
+        // 9.00 (the rate the bank gave: what balances the entry), out of 93.48 USD booked at
+        // 85.48: 85.48 × 10 ÷ 93.48 = 9.1442 → 9.14, a loss of 0.14 to FX.
         let expected: [(String, Int64, Int64?, String?)] = [
             ("Revolut", 9150, 10000, "USD"), ("Bank", -9150, nil, nil),
             ("Food", 414, 450, "USD"), ("Revolut", -414, -450, "USD"),
             ("Food", 2790, 3000, "USD"), ("Bank", -2790, nil, nil),
             ("Travel", 744, 1200, "JPY"), ("Bank", -744, nil, nil),
             ("Food", 94, 101, "USD"), ("Travel", 94, 101, "USD"), ("Revolut", -188, -202, "USD"),
-            ("Bank", 900, nil, nil), ("Revolut", -900, -1000, "USD"),
+            ("Bank", 900, nil, nil), ("Revolut", -914, -1000, "USD"), ("FX", 14, nil, nil),
         ]
         #expect(lines.count == expected.count)
         for (line, want) in zip(lines, expected) {
             #expect(line.target == want.0 && line.home == want.1 && line.native == want.2 && line.code == want.3, "\(line) ≠ \(want)")
         }
         let balances = TestSupport.run(["report", "balances", try write(Self.trip)])
-        // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 − 1.88 − 9.00.
+        // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 − 1.88 − 9.14.
         #expect(balances.stdout.contains("Bank             checking         €882.16\n"))
-        #expect(balances.stdout.contains("Revolut          checking          €76.48    83.48 USD\n"))
+        #expect(balances.stdout.contains("Revolut          checking          €76.34    83.48 USD\n"))
     }
 
     @Test func theRegisterShowsEachLinesOwnAmountAndRate() throws {
@@ -104,7 +106,7 @@ import Testing
         let text = TestSupport.run(["report", "balances", try write(Self.trip)]).stdout
         // 100 − 4.50 − 2.02 − 10.00 dollars; Bank is kept in euros.
         #expect(text.contains("Account          Kind      Flags  Balance  Own balance\n"))
-        #expect(text.contains("Revolut          checking          €76.48    83.48 USD\n"))
+        #expect(text.contains("Revolut          checking          €76.34    83.48 USD\n"))
         #expect(text.contains("Bank             checking         €882.16\n"))
         let plain = TestSupport.run(["report", "balances", TestSupport.root + "/examples/drip.flourish"]).stdout
         #expect(!plain.contains("Own balance"))
@@ -258,6 +260,70 @@ import Testing
         #expect(!output.contains(":22:") && !output.contains(":23:") && !output.contains(":24:"))
         #expect(output.contains("test.flourish:25:28: error: balance assertion failed for `Revolut` at the end of 2026-11-03: expected 95.49, actual 95.50, difference 0.01"))
         #expect(output.contains("test.flourish:26:27: error: balance assertion failed for `Wallet` at the end of 2026-11-03: expected 3,801, actual 3,800, difference -1"))
+    }
+
+    /// grammar.md's worked example of an exchange difference, by hand, then with `Exchange`
+    /// undeclared, and the export as hledger and ledger read it at cost.
+    @Test func moneyMovedAtAnotherValueThanItWasBookedAtLeavesAnExchangeDifference() throws {
+        let ledger = """
+        currency EUR
+        account Bank checking
+        account Revolut checking USD
+        category Food
+        category FX exchange
+
+        2026-01-02 Buy dollars
+          Revolut  100.00 USD @@ 92.00
+          Bank
+
+        2026-01-05 Lunch in New York
+          Food  10.00 USD @@ 9.20
+          Revolut
+
+        2026-01-10 Dollars back
+          Bank     85.50
+          Revolut  -90.00 USD @@ 85.50
+
+        2026-01-11 More dollars than Revolut holds go out at their own price
+          Revolut  50.00 USD @@ 47.00
+          Bank
+
+        2026-01-12 Sent on at a better rate
+          Bank     48.00
+          Revolut  -50.00 USD @@ 48.00
+
+        """
+        let loaded = TestSupport.load(ledger)
+        #expect(Validator.validate(loaded).isEmpty)
+        // 90 of 100 dollars held at 92.00 − 9.20 = 82.80; back for 85.50: a gain of 2.70. Then
+        // 50 dollars bought for 47.00 and sent on for 48.00: a gain of 1.00.
+        let lines = Self.lines(TestSupport.book(loaded))
+        #expect(lines.map(\.target) == ["Revolut", "Bank", "Food", "Revolut", "Bank", "Revolut", "FX", "Revolut", "Bank", "Bank", "Revolut", "FX"])
+        #expect(lines.map(\.home) == [9200, -9200, 920, -920, 8550, -8280, -270, 4700, -4700, 4800, -4700, -100])
+        let path = try write(ledger)
+        let balances = TestSupport.run(["report", "balances", path]).stdout
+        #expect(balances.contains("Revolut          checking           €0.00     0.00 USD\n"))
+        #expect(balances.contains("FX        €3.70\n"))
+        // The added line is in the register, without an own amount.
+        let register = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
+        #expect(register.contains("2026-01-10,,Dollars back,,FX,-2.70,-2.70,,\r\n"))
+
+        // Undeclared: `Exchange`, and one warning at the first line.
+        let undeclared = ledger.replacingOccurrences(of: "category FX exchange\n", with: "")
+        let output = TestSupport.check(undeclared)
+        #expect(output.contains("test.flourish:16:3: warning: this line moves USD at another value than it was booked at: the gain of 2.70 EUR goes to Exchange"))
+        #expect(output.contains("= hint: declare the category that takes exchange gains and losses: `category Exchange exchange`"))
+        #expect(output.components(separatedBy: "exchange-undeclared").count <= 2)
+        #expect(Self.lines(TestSupport.book(TestSupport.load(undeclared))).filter { $0.target == "Exchange" }.map(\.home) == [-270, -100])
+
+        // hledger at cost: Revolut holds nothing, FX the two gains (when it is installed; the
+        // random ledgers of SeveralCurrenciesToolsTests compare every account).
+        guard let hledger = Tools.path("hledger") else { return }
+        let file = TestSupport.temporaryDirectory() + "/x.journal"
+        TestSupport.write(TestSupport.run(["export", "ledger", path]).stdout, to: file)
+        let report = Tools.run(hledger, ["-f", file, "bal", "-B", "--flat", "--no-total"]).output
+        #expect(report.contains("-3.70 EUR  Income:FX"), "\(report)")
+        #expect(!report.contains("Revolut"), "\(report)")
     }
 
     @Test func conversionRoundsHalfAwayFromZero() throws {

@@ -3,7 +3,8 @@ import Testing
 @testable import FlourishCore
 
 /// Random ledgers in several currencies (decimals 0, 2, 3 and 8; prices by `@`, `@@`, rate and
-/// `P` lines and the rate paid; accounts kept in other currencies; left-out amounts),
+/// `P` lines and the rate paid; accounts kept in other currencies; left-out amounts; money
+/// moved out of an account kept in another currency, with its exchange difference),
 /// exported and read by hledger: every account's and category's total at cost
 /// (`hledger bal -B`) is Flourish's home total, and its total in each currency
 /// (`hledger bal`) is the sum of its lines' own amounts; ledger's `bal -B` agrees at cost.
@@ -28,6 +29,7 @@ import Testing
         category Food
         category Travel
         category Gifts
+        category FX exchange
         person Sam
 
         rate 2026-01-01 USD 0.92
@@ -49,7 +51,7 @@ import Testing
             let category = categories[random.next(categories.count)]
             let (code, decimals) = codes[random.next(codes.count)]
             text += "\(date) Entry \(number)\n"
-            switch random.next(7) {
+            switch random.next(8) {
             case 0:
                 // At the rate line in effect, paid from the account kept in USD.
                 text += "  \(category)  \(amount(2)) USD\n  Revolut\n"
@@ -65,6 +67,10 @@ import Testing
             case 4:
                 // Euros into the dollar account at the rate the bank gave.
                 text += "  Revolut  \(amount(2)) USD\n  Bank  -\(amount(2))\n"
+            case 7:
+                // Dollars back to the bank at the rate the bank gave: an exchange difference
+                // when Revolut holds as many (grammar.md, "Exchange differences").
+                text += "  Bank  \(amount(2))\n  Revolut  -\(amount(2)) USD\n"
             case 5:
                 // Home money only.
                 text += "  \(category)  \(amount(2))\n  Bank\n"

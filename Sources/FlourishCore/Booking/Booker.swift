@@ -34,14 +34,15 @@ public enum Booker {
         var diagnostics: [Diagnostic] = []
         let currency = ledger.currency ?? Currency(code: "USD", decimals: 2)
         scaleAmounts(&ledger, currency, &diagnostics)
+        let excluded = fillInAmounts(&ledger, currency, &diagnostics)
+        let items = order(ledger, excluded: excluded)
+        bookExchangeDifferences(&ledger, items, home: currency, &diagnostics)
         nameParents(&ledger)
         let index = NameIndex(ledger)
         let parent = parents(ledger, index)
-        let excluded = fillInAmounts(&ledger, currency, &diagnostics)
 
         var onBudget = [Bool](repeating: false, count: ledger.names.names.count)
         for account in ledger.accounts where !account.isOffBudget { onBudget[Int(account.name.id)] = true }
-        let items = order(ledger, excluded: excluded)
         let journal = Journal(ledger: ledger, index: index, items: items, parent: parent,
                               dateRange: dateRange(ledger, &diagnostics), onBudget: onBudget)
         return Result(journal: journal, diagnostics: diagnostics)

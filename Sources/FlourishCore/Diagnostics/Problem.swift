@@ -64,6 +64,8 @@ public enum Problem: Sendable, Equatable {
     /// An entry whose lines are all in one other currency and balance in it, but whose home
     /// amounts, at the rates written, do not.
     case ratesDiffer(code: String, difference: Money, home: Currency)
+    /// An exchange difference booked to a category no `category NAME exchange` declares.
+    case exchangeUndeclared(category: String, difference: Money, code: String, home: Currency)
     /// A schedule's or subscription's occurrences due more than the grace days ago and not recorded.
     case notRecorded(name: String, count: Int, oldest: CivilDate, daysLate: Int)
     case deadlineBeforeStart(goal: String)
@@ -92,7 +94,7 @@ public enum Problem: Sendable, Equatable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .usedBeforeOpening, .notRecorded, .duplicateEntry: return .warning
+        case .usedBeforeOpening, .notRecorded, .duplicateEntry, .exchangeUndeclared: return .warning
         case .more(_, _, let severity): return severity
         default: return .error
         }
@@ -129,6 +131,7 @@ public enum Problem: Sendable, Equatable {
         case .accountCurrency: return "account-currency"
         case .foreignLeftOut: return "foreign-left-out"
         case .ratesDiffer: return "rates-differ"
+        case .exchangeUndeclared: return "exchange-undeclared"
         case .includeRefused: return "include-refused"
         case .includeNotReadable: return "include-not-a-ledger"
         case .includeCycle: return "include-cycle"

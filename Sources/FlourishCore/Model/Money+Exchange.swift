@@ -32,6 +32,19 @@ extension Money {
         return Money(minorUnits: negative ? -value : value)
     }
 
+    /// `total × part ÷ whole`, rounded once to the nearest minor unit, a half away from zero:
+    /// the part of a holding's booked home value (`total`) that `part` of its `whole` native
+    /// amount carries. Throws when `whole` is zero or the result does not fit.
+    static func share(of total: Money, part: Money, whole: Money) throws(MoneyOverflow) -> Money {
+        guard whole.minorUnits != 0 else { throw MoneyOverflow() }
+        let numerator = Int128(total.minorUnits) * Int128(part.minorUnits)
+        let denominator = Int128(whole.minorUnits)
+        var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder.magnitude * 2 >= denominator.magnitude { quotient += (numerator < 0) != (denominator < 0) ? -1 : 1 }
+        guard let value = Int64(exactly: quotient) else { throw MoneyOverflow() }
+        return Money(minorUnits: value)
+    }
+
     /// A number as written (digits and scale) in minor units of a currency with `decimals`,
     /// rounded once to the nearest minor unit, a half away from zero (a `@@` total written
     /// with more decimals than the home currency has).

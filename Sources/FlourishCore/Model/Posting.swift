@@ -30,5 +30,17 @@ public struct Posting: Sendable, BitwiseCopyable {
         return SourceLocation(file: Int(target.location.file), range: Int(amountStart)..<Int(amountStart) + Int(amountLength))
     }
 
-    public var isInferred: Bool { amountStart < 0 }
+    /// Whether the amount was left out (booking fills it in).
+    public var isInferred: Bool { amountStart == -1 }
+
+    /// A line booking adds to an entry (an exchange difference, grammar.md "Several
+    /// currencies"): written nowhere, its target's place its entry's date line.
+    static func made(target: NameRef, amount: Money, scale: Int) -> Posting {
+        var posting = Posting(target: target, amount: amount, amountLocation: nil, scale: scale)
+        posting.amountStart = -2
+        return posting
+    }
+
+    /// Whether booking added the line (`made`).
+    public var isMade: Bool { amountStart == -2 }
 }

@@ -2,9 +2,9 @@
 // "Directives"). Each is read with `Parser.requireWord`, which suggests the closest word
 // when one is misspelt.
 
-/// `category NAME [income|expense]`.
+/// `category NAME [income|expense|exchange]`.
 enum CategoryType: String, CaseIterable {
-    case income, expense
+    case income, expense, exchange
 }
 
 /// The `due DAY` clause of `earmark`.

@@ -78,13 +78,15 @@ extension Parser {
 
     private mutating func parseCategory(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         guard let name = requireName("a category name", &reader, &session) else { return }
-        var isIncome = false
+        var type = CategoryType.expense
         if let token = reader.next() {
-            guard let type: CategoryType = requireWord("category type", token, &session) else { return }
-            isIncome = type == .income
+            guard let written: CategoryType = requireWord("category type", token, &session) else { return }
+            type = written
         }
         guard expectEnd(&reader, &session) else { return }
-        session.ledger.categories.append(Category(name: name, isIncome: isIncome, location: lineLocation))
+        // An exchange category is read as income (its gains are income, its losses negative
+        // income); booking puts exchange differences in it.
+        session.ledger.categories.append(Category(name: name, isIncome: type != .expense, isExchange: type == .exchange, location: lineLocation))
     }
 
     private mutating func parsePerson(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
