@@ -30,7 +30,7 @@ import Testing
         .implausibleDate(day, around: day), .missingRate(code: "USD", date: day, home: "EUR"),
         .accountCurrency(account: "Revolut", kept: "USD", written: "GBP"), .foreignLeftOut(account: "Revolut", kept: "USD"),
         .ratesDiffer(code: "USD", difference: Money(minorUnits: 50), home: Currency(code: "EUR", decimals: 2)),
-        .exchangeUndeclared(category: "Exchange", difference: Money(minorUnits: -300), code: "USD", home: Currency(code: "EUR", decimals: 2)), .notRecorded(name: "Rent", count: 1, oldest: day, daysLate: 9),
+        .exchangeUndeclared(category: "Exchange", difference: Money(minorUnits: -300), code: "USD", home: Currency(code: "EUR", decimals: 2), revalued: false), .notRecorded(name: "Rent", count: 1, oldest: day, daysLate: 9),
         .deadlineBeforeStart(goal: "Trip"),
         .overcommitted(date: day, shortfall: Money(minorUnits: 5), funds: .zero, days: 1, through: day, biggest: [], currency: usd),
         .goalOverdrawn(goal: "Trip", date: day, by: Money(minorUnits: 5), currency: usd),

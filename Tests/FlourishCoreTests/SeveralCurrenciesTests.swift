@@ -47,11 +47,13 @@ import Testing
 
     """
 
-    /// Each line's home amount and, for a line in another currency, its own.
+    /// Each entry's lines in date order (the entries booking adds among them): each line's home
+    /// amount and, for a line in another currency, its own.
     static func lines(_ journal: Journal) -> [(target: String, home: Int64, native: Int64?, code: String?)] {
         let ledger = journal.ledger
-        return ledger.entries.flatMap { entry in
-            entry.postings.map { line in
+        return journal.items.flatMap { item -> [(target: String, home: Int64, native: Int64?, code: String?)] in
+            guard case .entry(let number) = item.kind else { return [] }
+            return ledger.entries[number].postings.map { line in
                 let foreign = ledger.foreignAmounts[line]
                 return (ledger.names[ledger.postings[line].target.id], ledger.postings[line].amount.minorUnits,
                         foreign?.native.minorUnits, foreign?.currency.code)
@@ -66,24 +68,27 @@ import Testing
         let lines = Self.lines(journal)
         // By hand: 100 USD cost 91.50; 4.50 × 0.92 = 4.14; 30 × 0.93 = 27.90; 1200 × 0.0062 =
         // 7.44; 1.01 × 0.93 = 0.9393 → 0.94 twice, −2.02 × 0.93 = −1.8786 → −1.88; 10 USD for
-        // 9.00 (the rate the bank gave: what balances the entry), out of 93.48 USD booked at
-        // 85.48: 85.48 × 10 ÷ 93.48 = 9.1442 → 9.14, a loss of 0.14 to FX.
+        // 9.00 (the rate the bank gave: what balances the entry). The rate of 2026-11-06 makes
+        // Revolut's 95.50 USD, booked at 91.50 − 4.14 = 87.36, worth 88.815 → 88.82: booking
+        // adds Revolut +1.46 and FX −1.46 that morning. Then the 10 USD sent back were 86.94 ×
+        // 10 ÷ 93.48 = 9.3005 → 9.30 of Revolut's 93.48 USD: a loss of 0.30 to FX.
         let expected: [(String, Int64, Int64?, String?)] = [
             ("Revolut", 9150, 10000, "USD"), ("Bank", -9150, nil, nil),
             ("Food", 414, 450, "USD"), ("Revolut", -414, -450, "USD"),
             ("Food", 2790, 3000, "USD"), ("Bank", -2790, nil, nil),
             ("Travel", 744, 1200, "JPY"), ("Bank", -744, nil, nil),
+            ("Revolut", 146, nil, nil), ("FX", -146, nil, nil),
             ("Food", 94, 101, "USD"), ("Travel", 94, 101, "USD"), ("Revolut", -188, -202, "USD"),
-            ("Bank", 900, nil, nil), ("Revolut", -914, -1000, "USD"), ("FX", 14, nil, nil),
+            ("Bank", 900, nil, nil), ("Revolut", -930, -1000, "USD"), ("FX", 30, nil, nil),
         ]
         #expect(lines.count == expected.count)
         for (line, want) in zip(lines, expected) {
             #expect(line.target == want.0 && line.home == want.1 && line.native == want.2 && line.code == want.3, "\(line) ≠ \(want)")
         }
         let balances = TestSupport.run(["report", "balances", try write(Self.trip)])
-        // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 − 1.88 − 9.14.
+        // Bank: 1000 − 91.50 − 27.90 − 7.44 + 9.00; Revolut: 91.50 − 4.14 + 1.46 − 1.88 − 9.30.
         #expect(balances.stdout.contains("Bank             checking         €882.16\n"))
-        #expect(balances.stdout.contains("Revolut          checking          €76.34    83.48 USD\n"))
+        #expect(balances.stdout.contains("Revolut          checking          €77.64    83.48 USD\n"))
     }
 
     @Test func theRegisterShowsEachLinesOwnAmountAndRate() throws {
@@ -91,8 +96,10 @@ import Testing
         let text = TestSupport.run(["report", "register", "Revolut", path]).stdout
         #expect(text.contains("Account, category or person  Amount  Running  Own amount      Rate\n"))
         #expect(text.contains("2026-11-02      Move money to Revolut                          Revolut                      €91.50   €91.50  100.00 USD  0.915000\n"))
-        // 1.88 for 2.02 dollars, once the rounding cent went to the largest line.
-        #expect(text.contains("Revolut                      -€1.88   €85.48   -2.02 USD  0.930693\n"))
+        // The new rate's revaluation, then 1.88 for 2.02 dollars, once the rounding cent went
+        // to the largest line.
+        #expect(text.contains("2026-11-06      rate 2026-11-06 USD 0.93                       Revolut                       €1.46   €88.82\n"))
+        #expect(text.contains("Revolut                      -€1.88   €86.94   -2.02 USD  0.930693\n"))
         let csv = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
         #expect(csv.hasPrefix("date,status,description,tags,target,amount,running,own,rate\r\n"))
         #expect(csv.contains(",Travel,7.44,7.44,\"1,200 JPY\",0.006200\r\n"))
@@ -106,7 +113,7 @@ import Testing
         let text = TestSupport.run(["report", "balances", try write(Self.trip)]).stdout
         // 100 − 4.50 − 2.02 − 10.00 dollars; Bank is kept in euros.
         #expect(text.contains("Account          Kind      Flags  Balance  Own balance\n"))
-        #expect(text.contains("Revolut          checking          €76.34    83.48 USD\n"))
+        #expect(text.contains("Revolut          checking          €77.64    83.48 USD\n"))
         #expect(text.contains("Bank             checking         €882.16\n"))
         let plain = TestSupport.run(["report", "balances", TestSupport.root + "/examples/drip.flourish"]).stdout
         #expect(!plain.contains("Own balance"))
@@ -324,6 +331,57 @@ import Testing
         let report = Tools.run(hledger, ["-f", file, "bal", "-B", "--flat", "--no-total"]).output
         #expect(report.contains("-3.70 EUR  Income:FX"), "\(report)")
         #expect(!report.contains("Revolut"), "\(report)")
+    }
+
+    /// grammar.md §8's table "In two currencies", row by row (figures worked out by hand there).
+    @Test func aDollarSalaryIntoAEuroBudgetAcrossARateChange() throws {
+        let ledger = """
+        currency EUR
+        account Bank checking
+        account Revolut checking USD
+        category Food
+        category Salary income
+        category FX exchange
+
+        rate 2026-11-01 USD 0.90
+        opening 2026-11-01 Bank 300.00
+        allowance 2026-11-01 10.00
+
+        2026-11-02 Salary in dollars
+          Revolut  1000.00 USD
+          Salary
+
+        2026-11-02 Lunch
+          Food  20.00 USD
+          Revolut
+
+        rate 2026-11-03 USD 0.95
+
+        2026-11-03 Dollars to the bank
+          Bank     470.00
+          Revolut  -500.00 USD
+
+        """
+        let loaded = TestSupport.load(ledger)
+        #expect(Validator.validate(loaded).isEmpty)
+        let engine = BucketEngine(TestSupport.book(loaded))
+        func row(_ day: Int) throws -> (funds: Int64, allowance: Int64, main: Int64, rates: [String]) {
+            let snapshot = try #require(try engine.snapshot(at: CivilDate(year: 2026, month: 11, day: day)!))
+            return (snapshot.funds.minorUnits, snapshot.allowanceSetAside.minorUnits, snapshot.mainSavings.minorUnits,
+                    snapshot.exchangeRates.map { "\($0.account) \($0.amount.minorUnits) \($0.rate)" })
+        }
+        #expect(try row(1) == (30000, 30000, 0, []))
+        #expect(try row(2) == (118200, 28000, 90200, []))
+        #expect(try row(3) == (122600, 28000, 94600, ["Revolut 4900 USD 0.95"]))
+        let path = try write(ledger)
+        let log = TestSupport.run(["report", "log", path]).stdout
+        #expect(log.hasSuffix("Exchange rates\nDate        Account  Change  Rate\n2026-11-03  Revolut  €49.00  USD 0.95\n"))
+        let snapshot = TestSupport.run(["report", "snapshot", path]).stdout
+        #expect(snapshot.contains("• Total: €1,226.00\n  exchange rate: Revolut €49.00 (USD 0.95)\n"))
+        // Revolut: 900 − 18 + 49 − 475; FX: the revaluation's gain and the transfer's loss.
+        let balances = TestSupport.run(["report", "balances", path]).stdout
+        #expect(balances.contains("Revolut          checking           €456.00   480.00 USD\n"), "\(balances)")
+        #expect(balances.contains("FX         €44.00\n"), "\(balances)")
     }
 
     @Test func conversionRoundsHalfAwayFromZero() throws {

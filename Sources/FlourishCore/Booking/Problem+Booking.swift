@@ -15,9 +15,13 @@ extension Problem {
             return "the amount of \(Self.shown(account)), kept in \(kept), cannot be left out of an entry in other currencies"
         case .ratesDiffer(let code, let difference, let home):
             return "these lines balance in \(code), but their \(home.code) amounts are off by \(Self.amount(Money(minorUnits: Int64(clamping: difference.minorUnits.magnitude)), home)) \(home.code)"
-        case .exchangeUndeclared(let category, let difference, let code, let home):
+        case .exchangeUndeclared(let category, let difference, let code, let home, let revalued):
             let word = difference.minorUnits < 0 ? "gain" : "loss"
-            return "this line moves \(code) at another value than it was booked at: the \(word) of \(Self.amount(Money(minorUnits: Int64(clamping: difference.minorUnits.magnitude)), home)) \(home.code) goes to \(Self.shown(category))"
+            let amount = "\(Self.amount(Money(minorUnits: Int64(clamping: difference.minorUnits.magnitude)), home)) \(home.code)"
+            if revalued {
+                return "at this rate, the \(code) held is worth another amount than it was booked at: the \(word) of \(amount) goes to \(Self.shown(category))"
+            }
+            return "this line moves \(code) at another value than it was booked at: the \(word) of \(amount) goes to \(Self.shown(category))"
         default:
             return nil
         }
@@ -38,7 +42,7 @@ extension Problem {
             return "write its amount in \(kept) with its cost, e.g. `-100.00 \(kept) @@ 92.00`"
         case .ratesDiffer:
             return "give the lines one rate, or write each line's cost with `@@ TOTAL` so that they balance"
-        case .exchangeUndeclared(let category, _, _, _):
+        case .exchangeUndeclared(let category, _, _, _, _):
             return "declare the category that takes exchange gains and losses: `category \(category) exchange`"
         default:
             return nil

@@ -245,6 +245,7 @@ public struct BucketEngine {
                 state.startMonth()
             }
             state.spentToday = .zero
+            if !state.revaluedToday.isEmpty { state.revaluedToday.removeAll() }
             while next < events.count && events[next].date == day && events[next].kind.phase == 0 {
                 apply(events[next], to: &state)
                 note(events[next].location)
@@ -401,11 +402,26 @@ public struct BucketEngine {
                 break
             }
         }
+        if !ledger.revaluations.isEmpty, let rate = ledger.revaluations[number] {
+            let changes = revaluation(entry, rate: ledger.rates[rate])
+            state.revaluedToday += changes
+            if recording { log.exchangeRates += changes }
+        }
         if allowanceSpending > .zero && paidOutside > .zero {
             allowanceSpending = state.sum(allowanceSpending, min(allowanceSpending, paidOutside), negate: true,
                                           what: "the spending against the allowance")
         }
         state.spentToday = state.sum(state.spentToday, allowanceSpending, what: "the spending against the allowance")
+    }
+
+    /// A revaluation entry's changes to on-budget accounts (booking adds it at a rate line:
+    /// grammar.md, "Several currencies"), for the log and the day's snapshot.
+    private func revaluation(_ entry: Entry, rate: ExchangeRate) -> [BucketLog.Revaluation] {
+        let written = "\(rate.code.value) \(Money(minorUnits: rate.rate.value.mantissa).formatted(decimals: rate.rate.value.scale, grouping: false))"
+        return entry.postings.filter { onBudget[Int(ledger.postings[$0].target.id)] }.map { line in
+            let posting = ledger.postings[line]
+            return BucketLog.Revaluation(date: entry.date, account: ledger.names[posting.target.id], amount: posting.amount, rate: written)
+        }
     }
 
     /// At the start of a budgeting month: each rollover budget in effect adds its amount to its
@@ -488,6 +504,8 @@ public struct BucketEngine {
         var allowance = Money.zero
         var allowanceLocation: SourceLocation?
         var spentToday = Money.zero
+        /// What new exchange rates did to on-budget accounts today.
+        var revaluedToday: [BucketLog.Revaluation] = []
         /// Earmark in effect per category (amount zero: none).
         var earmarks: [(amount: Money, dueDay: Int?, location: SourceLocation?)] { didSet { stale.insert(.earmarks) } }
         var earmarkOrder: [Int32] = [] { didSet { stale.insert(.earmarks) } }
@@ -714,6 +732,7 @@ public struct BucketEngine {
             snapshot.funds = funds
             snapshot.dailyAllowance = allowance
             snapshot.allowanceSpentToday = spentToday
+            snapshot.exchangeRates = revaluedToday
             snapshot.remainingToday = allowanceToday.remaining
             snapshot.daysAfterToday = allowanceToday.daysAfter
             snapshot.allowanceSetAside = allowanceToday.setAside

@@ -89,6 +89,9 @@ public struct BucketSnapshot: Sendable {
     public var owedToPeople: Money
     /// The remainder: funds minus every set-aside. The bucket rule wants it never negative.
     public var mainSavings: Money
+    /// What new exchange rates did today to on-budget accounts kept in other currencies: each
+    /// change moved main savings.
+    public var exchangeRates: [BucketLog.Revaluation] = []
 
     /// One thing the day sets aside, for the messages that name the biggest.
     public struct SetAside: Sendable {

@@ -65,7 +65,8 @@ public enum Problem: Sendable, Equatable {
     /// amounts, at the rates written, do not.
     case ratesDiffer(code: String, difference: Money, home: Currency)
     /// An exchange difference booked to a category no `category NAME exchange` declares.
-    case exchangeUndeclared(category: String, difference: Money, code: String, home: Currency)
+    /// `revalued`: the first was a revaluation at a rate line, not money moved.
+    case exchangeUndeclared(category: String, difference: Money, code: String, home: Currency, revalued: Bool)
     /// A schedule's or subscription's occurrences due more than the grace days ago and not recorded.
     case notRecorded(name: String, count: Int, oldest: CivilDate, daysLate: Int)
     case deadlineBeforeStart(goal: String)

@@ -66,6 +66,9 @@ public struct Ledger: Sendable {
     /// Openings in another currency, by the opening's location: set by booking, which keeps
     /// each opening's home amount in `OpeningBalance.amount`.
     public var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
+    /// The entries booking adds when a rate line changes what an account kept in another
+    /// currency is worth (grammar.md, "Several currencies"): entry index → index in `rates`.
+    public var revaluations: [Int: Int] = [:]
     /// Where each entry's import key is written — `import:KEY` at the start of its date line's
     /// comment, the key of the statement row it was imported from — in reading order.
     public var importKeys: [SourceLocation] = []

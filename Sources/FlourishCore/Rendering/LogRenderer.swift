@@ -37,6 +37,15 @@ public enum LogRenderer {
             }
             out += table.rendered()
         }
+        // Only a ledger with accounts in other currencies has the section.
+        if !log.exchangeRates.isEmpty {
+            out += "\nExchange rates\n"
+            var table = TextTable([("Date", .left), ("Account", .left), ("Change", .right), ("Rate", .left)])
+            for change in log.exchangeRates {
+                table.add([change.date.description, change.account, money.text(change.amount), change.rate])
+            }
+            out += table.rendered()
+        }
         return out
     }
 
@@ -60,6 +69,10 @@ public enum LogRenderer {
             ("corrections", .array(log.corrections.map {
                 .object([("date", .string($0.date.description)), ("account", .string($0.account)),
                          ("amount", money.json($0.amount)), ("reason", .string($0.reason))])
+            })),
+            ("exchangeRates", .array(log.exchangeRates.map {
+                .object([("date", .string($0.date.description)), ("account", .string($0.account)),
+                         ("amount", money.json($0.amount)), ("rate", .string($0.rate))])
             })),
         ])
         return document.rendered()

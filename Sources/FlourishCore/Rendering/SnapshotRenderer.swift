@@ -9,7 +9,11 @@ public enum SnapshotRenderer {
         for account in s.accounts {
             out += "• \(account.name)\(account.isReserve ? " (reserve)" : ""): \(money.text(account.balance))\n"
         }
-        out += "• Total: \(money.text(s.funds))\n\n"
+        out += "• Total: \(money.text(s.funds))\n"
+        for change in s.exchangeRates {
+            out += "  exchange rate: \(change.account) \(money.text(change.amount)) (\(change.rate))\n"
+        }
+        out += "\n"
         out += "Buckets (must equal Actual Funds):\n"
         out += "• Set-aside (Allowances): \(money.text(s.allowanceSetAside)) (includes today)\n"
         out += "• Set-aside (Monthly): \(money.text(s.monthlySetAside))\n"
@@ -70,7 +74,10 @@ public enum SnapshotRenderer {
             ("allowanceSpentToday", money.json(s.allowanceSpentToday)),
             ("remainingAllowanceToday", money.json(s.remainingToday)),
             ("daysAfterToday", .integer(s.daysAfterToday)),
-            ("funds", .object([("accounts", .array(accounts)), ("total", money.json(s.funds))])),
+            ("funds", .object([("accounts", .array(accounts)), ("total", money.json(s.funds)),
+                               ("exchangeRates", .array(s.exchangeRates.map {
+                                   .object([("account", .string($0.account)), ("amount", money.json($0.amount)), ("rate", .string($0.rate))])
+                               }))])),
             ("buckets", .object([
                 ("allowance", money.json(s.allowanceSetAside)),
                 ("monthly", .object([("total", money.json(s.monthlySetAside)), ("items", .array(earmarks)),

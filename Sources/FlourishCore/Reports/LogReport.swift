@@ -10,6 +10,7 @@ public struct LogReport: Sendable {
         log.days.removeAll { !range.contains($0.date) }
         log.reserve.removeAll { !range.contains($0.date) }
         log.corrections.removeAll { !range.contains($0.date) }
+        log.exchangeRates.removeAll { !range.contains($0.date) }
         return LogReport(range: range, log: log, currency: journal.ledger.currency)
     }
 }
