@@ -98,7 +98,8 @@ extension LanguageServer {
         var symbols = declared.filter { $0.0.location.file == view.file }.sorted { $0.0.location.start < $1.0.location.start }.map { name, kind, detail in
             symbol(ledger.names[name.id], kind, detail, name.location.range)
         }
-        let own = ledger.entries.indices.filter { ledger.entries[$0].location.file == view.file }
+        // The entries written in this file (not those booking adds at a rate line).
+        let own = ledger.entries.indices.filter { ledger.entries[$0].location.file == view.file && ledger.revaluations[$0] == nil }
         let listed = own.count <= Self.symbolEntries
         // Each month (by the number YYYYMM) in the order its first entry is written.
         var months: [(name: String, range: Range<Int>, count: Int, children: [JSONValue])] = []
