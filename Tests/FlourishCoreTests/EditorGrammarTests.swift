@@ -63,7 +63,7 @@ enum TokenClass: String, CaseIterable {
         if scalars.count == 10, scalars[4] == "-", scalars[7] == "-", word.replacingOccurrences(of: "-", with: "").allSatisfy(\.isNumber) { return .date }
         if word.last?.isNumber == true || (word.hasSuffix("%") && word.dropLast().last?.isNumber == true),
            word.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "%" }) { return .amount }
-        if scalars.count == 3, word.allSatisfy({ $0.isUppercase && $0.isASCII }) { return .currency }
+        if (2...24).contains(scalars.count), word.allSatisfy({ $0.isUppercase && $0.isASCII && $0.isLetter }) { return .currency }
         if directive && subKeywords.contains(word) { return .keyword }
         return .name
     }

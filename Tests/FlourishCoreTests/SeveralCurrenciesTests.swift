@@ -384,6 +384,34 @@ import Testing
         #expect(balances.contains("FX         €44.00\n"), "\(balances)")
     }
 
+    /// Shares as units of a commodity in an off-budget account, valued by rate lines.
+    @Test func sharesAreUnitsOfACommodityValuedByRateLines() throws {
+        let ledger = """
+        currency USD
+        commodity GOOG 0
+        account Bank checking
+        account Brokerage savings GOOG off-budget
+        category Gains exchange
+
+        opening 2026-01-01 Bank 5000.00
+        rate 2026-01-01 GOOG 170.00
+
+        2026-01-02 Buy shares
+          Brokerage  10 GOOG @ 171.25
+          Bank
+
+        rate 2026-02-02 GOOG 180.50
+
+        """
+        let loaded = TestSupport.load(ledger)
+        #expect(Validator.validate(loaded).isEmpty)
+        // 10 × 171.25 = 1,712.50 paid; at 180.50 they are worth 1,805.00: a gain of 92.50.
+        let balances = TestSupport.run(["report", "balances", try write(ledger)]).stdout
+        #expect(balances.contains("Brokerage        savings   off-budget  $1,805.00      10 GOOG\n"), "\(balances)")
+        #expect(balances.contains("Gains     $92.50\n"), "\(balances)")
+        #expect(balances.contains("On-budget funds                        $3,287.50\n"), "\(balances)")
+    }
+
     @Test func conversionRoundsHalfAwayFromZero() throws {
         let half = NumberSyntax.Decimal(mantissa: 5, scale: 1)
         #expect(try Money.converted(Money(minorUnits: 1), decimals: 2, rate: half, homeDecimals: 2) == Money(minorUnits: 1))

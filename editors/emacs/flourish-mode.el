@@ -47,7 +47,7 @@
      (1 font-lock-constant-face) (2 font-lock-warning-face nil t))
     (,(concat "^" (regexp-opt flourish-keywords 'words)) . font-lock-keyword-face)
     ("\\(?:^\\|[ \t]\\)\\(#[^ \t;#]+\\)" 1 font-lock-type-face)
-    ("[ \t]\\(-?[$€£¥]?-?[0-9][0-9,]*\\(?:\\.[0-9]+\\)?\\)\\(?:[ \t]+[A-Z]\\{3\\}\\)?[ \t]*\\(?:;.*\\)?$"
+    ("[ \t]\\(-?[$€£¥]?-?[0-9][0-9,]*\\(?:\\.[0-9]+\\)?\\)\\(?:[ \t]+[A-Z]\\{2,24\\}\\)?[ \t]*\\(?:;.*\\)?$"
      1 font-lock-string-face)
     ("^[ \t]+\\([^ \t;\"][^;\"]*?\\)\\(?:[ \t]\\{2,\\}\\|[ \t]*$\\)" 1 font-lock-variable-name-face))
   "Highlighting: conflict markers, comments, dates and statuses, keywords, tags, amounts, and names on split lines.")

@@ -15,6 +15,13 @@ public struct Currency: Hashable, Sendable {
 
     public static func isCode(_ text: String) -> Bool { isCode(text.utf8) }
 
+    /// Whether the bytes are the code of another currency or a commodity (`USD`, `BTC`, `VTI`,
+    /// `GOOG`): 2 to 24 capital letters (a letter last, so that an amount and its code are
+    /// told apart on their last byte).
+    public static func isCommodityCode<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        (2...24).contains(bytes.count) && bytes.allSatisfy(ByteClass.isUpper)
+    }
+
     /// Decimals of a code when the `currency` line does not give them.
     public static func standardDecimals(for code: String) -> Int {
         switch code {

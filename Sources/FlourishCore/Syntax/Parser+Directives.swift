@@ -239,22 +239,22 @@ extension Parser {
     /// currency = "currency" currency-code [decimals]
     private func parseCurrency(_ reader: inout LineReader, _ session: inout ParseSession) {
         // A second, different code is reported when the files are linked.
-        if let currency = parseCodeAndDecimals(&reader, &session) { session.ledger.currencyDeclarations.append(currency) }
+        if let currency = parseCodeAndDecimals(&reader, &session, home: true) { session.ledger.currencyDeclarations.append(currency) }
     }
 
-    /// commodity = "commodity" currency-code [decimals]
+    /// commodity = "commodity" code [decimals]
     ///
     /// A currency other than the home one, with its decimals when they are not its standard
     /// ones (`commodity BTC 8`).
     private func parseCommodity(_ reader: inout LineReader, _ session: inout ParseSession) {
-        if let currency = parseCodeAndDecimals(&reader, &session) { session.ledger.commodities.append(currency) }
+        if let currency = parseCodeAndDecimals(&reader, &session, home: false) { session.ledger.commodities.append(currency) }
     }
 
-    /// currency-code [decimals], the end of a `currency` or `commodity` line: the code's
-    /// standard decimals unless written.
-    private func parseCodeAndDecimals(_ reader: inout LineReader, _ session: inout ParseSession) -> Located<Currency>? {
+    /// currency-code [decimals], the end of a `currency` line, or code [decimals], of a
+    /// `commodity` line: the code's standard decimals unless written.
+    private func parseCodeAndDecimals(_ reader: inout LineReader, _ session: inout ParseSession, home: Bool) -> Located<Currency>? {
         guard let token = require("a currency code", &reader, &session) else { return nil }
-        guard token.kind == .word, isCurrencyCode(token) else {
+        guard token.kind == .word, home ? isCurrencyCode(token) : isCommodityCode(token) else {
             session.report(.invalidCurrency(text(token)), at: location(token))
             return nil
         }
@@ -268,13 +268,13 @@ extension Parser {
         return Located(Currency(code: code, decimals: decimals), at: location(token))
     }
 
-    /// rate = ("rate" | "P") date currency-code number [currency-code]
+    /// rate = ("rate" | "P") date code number [currency-code]
     ///
     /// From the date on, one unit of the code is worth the number in the home currency.
     private mutating func parseRate(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         guard let date = requireDate(&reader, &session),
               let codeToken = require("a currency code", &reader, &session) else { return }
-        guard codeToken.kind == .word, isCurrencyCode(codeToken) else {
+        guard codeToken.kind == .word, isCommodityCode(codeToken) else {
             session.report(.invalidCurrency(text(codeToken)), at: location(codeToken))
             return
         }
@@ -305,7 +305,7 @@ extension Parser {
         var flags: [Account.Flag] = []
         var currency: Located<String>?
         while let flagToken = reader.next() {
-            if currency == nil, flags.isEmpty, flagToken.kind == .word, isCurrencyCode(flagToken) {
+            if currency == nil, flags.isEmpty, flagToken.kind == .word, isCommodityCode(flagToken) {
                 currency = Located(text(flagToken), at: location(flagToken))
                 continue
             }

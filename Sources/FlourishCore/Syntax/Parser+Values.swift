@@ -96,7 +96,7 @@ extension Parser {
         return true
     }
 
-    /// amount = ["+" | "-"] digits ["." digit {digit}] [currency-code]
+    /// amount = ["+" | "-"] digits ["." digit {digit}] [code]
     ///
     /// Reads the number as written: its digits and how many follow the decimal point. Booking
     /// scales it to minor units once the ledger's currency is known (`Booker.scaleAmounts`).
@@ -107,7 +107,7 @@ extension Parser {
         var code: Token?
         // A closure over the bytes alone: one over the parser (its method) copied the parser.
         let file = self.bytes
-        if let written = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
+        if let written = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) }) {
             end = written.end
             code = written
         }
@@ -141,7 +141,7 @@ extension Parser {
         }
     }
 
-    /// price = ("@" | "@@") number [currency-code]
+    /// price = ("@" | "@@") number [code]
     ///
     /// What an amount in another currency cost in the home one, after the amount at
     /// `amount`: `@ RATE` for each unit, `@@ TOTAL` for the line. False after reporting a
@@ -156,16 +156,21 @@ extension Parser {
             session.report(.unexpectedText(text(token), hint: "a price is written without a sign: the line's amount carries it"), at: location(token))
             return false
         }
-        if let code = reader.nextWord(if: { $0.end - $0.start == 3 && file[$0.range].allSatisfy(ByteClass.isUpper) }) {
+        if let code = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) }) {
             session.ledger.amountCodes[value.location] = Located(text(code), at: location(code))
         }
         session.ledger.amountPrices[amount] = LinePrice(kind: kind, value: value)
         return true
     }
 
-    /// currency-code = upper upper upper
+    /// currency-code = upper upper upper (the home currency's)
     func isCurrencyCode(_ token: Token) -> Bool {
         Currency.isCode(bytes[token.range])
+    }
+
+    /// code = upper upper {upper}: another currency's or a commodity's, 2 to 24 letters.
+    func isCommodityCode(_ token: Token) -> Bool {
+        Currency.isCommodityCode(bytes[token.range])
     }
 
     /// Reports anything left on the line; true when nothing was.

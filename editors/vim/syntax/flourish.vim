@@ -12,7 +12,7 @@ syn match flourishName /"\%([^"\\]\|\\.\)*"\|[^ \t";]\+/ contained
 syn match flourishKeyword /\%(^\|\s\)\@<=\%(to\|from\|by\|due\|next\|category\|goal\|daily\|weekly\|monthly\|quarterly\|yearly\|every\|days\|weeks\|months\|on\|day\|last\|until\|times\|rollover\|overdue-days\|off\|income\|expense\|exchange\|checking\|savings\|cash\|credit\|off-budget\|reserve\|funds\|allowance\|goals\|owed\|main-savings\)\%(\s\|;\|$\)\@=/ contained
 
 syn match flourishAmount /\%(^\|\s\)\@<=[-+]\=[0-9.,]*\d%\=\%(\s\|;\|$\)\@=/ contained
-syn match flourishCurrency /\%(^\|\s\)\@<=\u\u\u\%(\s\|;\|$\)\@=/ contained
+syn match flourishCurrency /\%(^\|\s\)\@<=\u\{2,24}\%(\s\|;\|$\)\@=/ contained
 " `goal NAME` on a split line.
 syn match flourishGoalWord /\%(\s\)\@<=goal\%(\s\)\@=/ contained
 syn match flourishDate /\%(^\|\s\)\@<=\d\{4}-\d\d-\d\d\%(\s\|;\|$\)\@=/ contained
