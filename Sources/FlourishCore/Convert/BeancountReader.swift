@@ -152,7 +152,12 @@ enum BeancountReader: ForeignReader {
             state.ledger.items.append(.comment("commodity " + (arguments.first?.text ?? "")))
             metadata(of: arguments.first?.text ?? "")
         case "price":
-            state.ledger.skipPrice(at: place(at))
+            let values = Array(arguments.map(\.text))
+            if values.count == 3, let amount = ForeignSyntax.amount(Substring(values[1] + " " + values[2])) {
+                state.ledger.items.append(.price(date: date, commodity: values[0], amount: amount, place: place(at)))
+            } else {
+                state.ledger.skipPrice(at: place(at))
+            }
         case "pad":
             state.ledger.skip("the directive 'pad' (the amount it puts in is worked out by beancount)", at: place(at))
             for account in arguments.prefix(2) { state.ledger.incompleteAccounts[account.text] = min(state.ledger.incompleteAccounts[account.text] ?? date, date) }

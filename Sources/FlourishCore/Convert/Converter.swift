@@ -45,6 +45,8 @@ struct Converter {
         var place: ForeignLedger.Place
         /// For an assertion on a posting: the order of that posting among all postings.
         var order: Int?
+        /// The commodity of an account kept in one (its decimals), nil for the main one.
+        var commodity: (code: String, decimals: Int)? = nil
     }
 
     let foreign: ForeignLedger
@@ -65,6 +67,17 @@ struct Converter {
     var used: [String] = []
     var usedSet: Set<String> = []
     var outcome = Outcome(text: "", notes: [], notConverted: 0, names: [:], incomplete: [])
+    /// The other commodities lines are converted in (codes Flourish can hold), with their
+    /// decimals, in the order first used; accounts kept in one; commodities with a price.
+    var commodities: [String: Int] = [:]
+    var commodityOrder: [String] = []
+    var keptIn: [String: String] = [:]
+    var priced: Set<String> = []
+    var rateLines: Set<String> = []
+    /// The other commodities the converted ledger's lines are written in.
+    var usedCommodities: Set<String> = []
+    /// Prices not converted: how many, and the first.
+    var skippedPrices: (count: Int, first: ForeignLedger.Place?) = (0, nil)
 
     /// The commodity most amounts are in.
     static func mostCommon(_ foreign: ForeignLedger) -> String? {
@@ -92,6 +105,7 @@ struct Converter {
         foreign.fillBalanceAssignments(main: main, decimals: decimals)
         var converter = Converter(foreign: foreign, code: code, decimals: decimals, main: main, mapping: mapping)
         converter.incomplete = foreign.incompleteAccounts
+        converter.findCommodities()
         converter.run()
         return .success(converter.finish(source: source, format: format))
     }
@@ -119,11 +133,46 @@ struct Converter {
                 note(amount)
             case .schedule(_, _, _, _, let postings, _):
                 for posting in postings { note(posting.amount) }
-            case .comment, .open:
+            case .comment, .open, .price:
                 break
             }
         }
         return finest
+    }
+
+    /// The commodities other than the main one that transactions use and Flourish can hold
+    /// (a code of 2 to 24 capital letters), each with the most decimals it is written with (up
+    /// to 8, trailing zeros counted); which have a price in the main one (a `P`/`price` line, a cost or a price on a
+    /// line).
+    mutating func findCommodities() {
+        var scales: [String: Int] = [:]
+        func note(_ amount: ForeignLedger.Amount?) {
+            guard let amount, !isMain(amount), Currency.isCommodityCode(amount.commodity.utf8) else { return }
+            if scales[amount.commodity] == nil { commodityOrder.append(amount.commodity) }
+            // As written, trailing zeros and all: the lines are written as they stand.
+            scales[amount.commodity] = max(scales[amount.commodity] ?? 0, amount.number.scale)
+        }
+        for item in foreign.items {
+            switch item {
+            case .transaction(let transaction):
+                for posting in transaction.postings {
+                    note(posting.amount)
+                    if let amount = posting.amount, let cost = posting.cost, isMain(cost.amount) { priced.insert(amount.commodity) }
+                }
+            case .price(_, let commodity, let amount, _):
+                if isMain(amount) {
+                    priced.insert(commodity)
+                    rateLines.insert(commodity)
+                }
+            default:
+                break
+            }
+        }
+        for (commodity, scale) in scales { commodities[commodity] = min(8, max(scale, Currency.isCode(commodity) ? Currency.standardDecimals(for: commodity) : 0)) }
+        // Accounts kept in one other commodity, wherever they are opened.
+        for case .open(let account, let kept, _) in foreign.items where kept.count == 1 && kept[0] != main && commodities[kept[0]] != nil {
+            if case .account = target(account) { keptIn[account] = kept[0] }
+        }
     }
 
     /// Whether an amount counts in the main commodity: written in it, or a zero with no
@@ -174,9 +223,18 @@ struct Converter {
             switch item {
             case .comment(let text):
                 chunks.append(.comment(text))
-            case .open(let account, let commodities, let place):
-                if !commodities.isEmpty && !commodities.contains(main) {
-                    skip("the account \(account), kept in \(commodities.joined(separator: ", "))", at: place)
+            case .open(let account, let kept, let place):
+                if !kept.isEmpty && !kept.contains(main) {
+                    // An account kept in one other commodity keeps its units (an off-budget
+                    // account); a category takes lines in any.
+                    switch target(account) {
+                    case .account where keptIn[account] != nil:
+                        use(account)
+                    case .category:
+                        use(account)
+                    default:
+                        skip("the account \(account), kept in \(kept.joined(separator: ", "))", at: place)
+                    }
                 } else if case .unsupported(let why) = target(account) {
                     skip("the account \(account): \(why)", at: place)
                 } else {
@@ -199,6 +257,13 @@ struct Converter {
             case .schedule(let date, let name, let recurrence, let until, let postings, let place):
                 schedule(date, name, recurrence, until, postings, place)
             case .balance(let date, let account, let amount, let place):
+                if !isMain(amount), keptIn[account] == amount.commodity, let decimals = commodities[amount.commodity],
+                   let value = Self.minor(amount, decimals: decimals) {
+                    assertions.append(Assertion(date: date, account: account, minor: value, place: place, order: nil,
+                                                commodity: (amount.commodity, decimals)))
+                    chunks.append(.assertion(index: assertions.count - 1))
+                    continue
+                }
                 guard isMain(amount), let value = minor(amount) else {
                     skip("a balance of \(account) in \(amount.commodity.isEmpty ? "no commodity" : amount.commodity)", at: place)
                     continue
@@ -207,8 +272,20 @@ struct Converter {
                 chunks.append(.assertion(index: assertions.count - 1))
             case .transaction(let transaction):
                 convert(transaction, order: &order)
+            case .price(let date, let commodity, let amount, let place):
+                guard commodities[commodity] != nil, isMain(amount), amount.number.mantissa >= 0 else {
+                    skippedPrices.count += 1
+                    if skippedPrices.first == nil { skippedPrices.first = place }
+                    continue
+                }
+                chunks.append(.line("rate \(date) \(commodity) \(Self.written(amount.number))"))
             }
         }
+    }
+
+    /// A number as written: its digits and decimals.
+    static func written(_ number: NumberSyntax.Decimal) -> String {
+        Money(minorUnits: number.mantissa).formatted(decimals: number.scale, grouping: false)
     }
 
     /// A periodic transaction with a description as a `schedule`: its lines must be in the
@@ -259,6 +336,8 @@ struct Converter {
         var posting: ForeignLedger.Posting
         var target: AccountMapping.Target
         var minor: Int64?
+        /// A line in another commodity: its amount, and its cost in the main one when written.
+        var other: (amount: ForeignLedger.Amount, decimals: Int, cost: (amount: ForeignLedger.Amount, total: Bool)?)? = nil
     }
 
     /// A transaction's lines as they are converted, and the lines left out with why.
@@ -309,6 +388,28 @@ struct Converter {
                 continue
             }
             var value: Int64?
+            if let amount = posting.amount, !isMain(amount), let decimals = commodities[amount.commodity] {
+                // A line in another commodity: its amount, and its cost in the main one.
+                if posting.priced && !(posting.cost.map { isMain($0.amount) } ?? false) {
+                    return .failure(NotConverted(why: "a line in \(amount.commodity) whose cost is not written in \(code)"))
+                }
+                let found = target(posting.account)
+                if case .unsupported(let why) = found { return .failure(NotConverted(why: "a line of \(posting.account), \(why)")) }
+                if let kept = keptIn[posting.account], kept != amount.commodity {
+                    return .failure(NotConverted(why: "a line of \(posting.account), kept in \(kept), in \(amount.commodity)"))
+                }
+                if case .account = found, keptIn[posting.account] == nil, posting.cost == nil {
+                    // On an account kept in the main commodity, a line in another needs its cost.
+                    return .failure(NotConverted(why: "a line of \(posting.account) in \(amount.commodity) without a cost"))
+                }
+                guard Self.minor(amount, decimals: decimals) != nil else {
+                    return .failure(NotConverted(why: "an amount in \(amount.commodity) with more than 8 decimals"))
+                }
+                var line = Kept(posting: posting, target: found, minor: nil, other: (amount, decimals, posting.cost))
+                line.minor = homeValue(amount, decimals: decimals, cost: posting.cost)
+                lines.kept.append(line)
+                continue
+            }
             if let amount = posting.amount {
                 if !isMain(amount) {
                     if posting.priced { return .failure(NotConverted(why: "a line in \(amount.commodity) with a cost or price")) }
@@ -324,7 +425,7 @@ struct Converter {
             if case .unsupported(let why) = found { return .failure(NotConverted(why: "a line of \(posting.account), \(why)")) }
             lines.kept.append(Kept(posting: posting, target: found, minor: value))
         }
-        lines.missing = lines.kept.indices.filter { lines.kept[$0].minor == nil }
+        lines.missing = lines.kept.indices.filter { lines.kept[$0].minor == nil && lines.kept[$0].other == nil }
         if lines.missing.count > 1 { return .failure(NotConverted(why: "more than one amount left out")) }
         var sum: Int64 = 0
         for line in lines.kept {
@@ -332,6 +433,28 @@ struct Converter {
             let (total, overflow) = sum.addingReportingOverflow(value)
             if overflow { return .failure(NotConverted(why: "amounts too large to add up")) }
             sum = total
+        }
+        // Lines in other commodities without a cost: Flourish books them at the rate lines (or,
+        // one alone, at what balances the entry); the amounts in the main one are left to it.
+        let unpriced = lines.kept.filter { $0.other != nil && $0.minor == nil }
+        if !unpriced.isEmpty {
+            if lines.missing.count == 1, unpriced.count > 0, !unpriced.allSatisfy({ rated($0.other!.amount.commodity) }) {
+                return .failure(NotConverted(why: "an amount left out beside lines in \(unpriced[0].other!.amount.commodity) without a cost"))
+            }
+            if lines.missing.isEmpty, unpriced.count > 1, !unpriced.allSatisfy({ rated($0.other!.amount.commodity) }) {
+                return .failure(NotConverted(why: "lines in \(unpriced[0].other!.amount.commodity) without a cost"))
+            }
+            return .success(lines)
+        }
+        // A cost times an amount rounded once each: a sum off by a minor unit a line is given
+        // to the largest line in another commodity, as its total cost (`@@`).
+        if lines.missing.isEmpty, sum != 0, sum.magnitude <= UInt64(lines.kept.count),
+           let largest = lines.kept.indices.filter({ lines.kept[$0].other != nil }).max(by: { (lines.kept[$0].minor ?? 0).magnitude < (lines.kept[$1].minor ?? 0).magnitude }),
+           let value = lines.kept[largest].minor {
+            lines.kept[largest].minor = value - sum
+            lines.kept[largest].other?.cost = (ForeignLedger.Amount(number: NumberSyntax.Decimal(mantissa: Int64((value - sum).magnitude), scale: decimals),
+                                                                    commodity: main), true)
+            sum = 0
         }
         if let index = lines.missing.first {
             if lines.droppedOther { return .failure(NotConverted(why: "an amount left out beside lines in other commodities")) }
@@ -342,6 +465,22 @@ struct Converter {
         }
         return .success(lines)
     }
+
+    /// What `amount` cost in minor units of the main commodity, at its cost (a unit's or the
+    /// line's, in the main commodity), rounded once as Flourish does; nil without a cost.
+    func homeValue(_ amount: ForeignLedger.Amount, decimals: Int, cost: (amount: ForeignLedger.Amount, total: Bool)?) -> Int64? {
+        guard let cost, let native = Self.minor(amount, decimals: decimals) else { return nil }
+        if cost.total {
+            // The line's cost, its sign the line's.
+            guard let total = try? Money.rounded(cost.amount.number, decimals: self.decimals), total.minorUnits >= 0 else { return nil }
+            return native < 0 ? -total.minorUnits : total.minorUnits
+        }
+        return (try? Money.converted(Money(minorUnits: native), decimals: decimals, rate: cost.amount.number, homeDecimals: self.decimals))?.minorUnits
+    }
+
+    /// Whether lines in `commodity` have a rate line to be booked at (a price, or the rate of
+    /// zero written for a commodity never priced).
+    func rated(_ commodity: String) -> Bool { commodities[commodity] != nil && (rateLines.contains(commodity) || !priced.contains(commodity)) }
 
     /// The transaction is listed as not converted; what it moved in and out of accounts in
     /// the main commodity becomes corrections, so that their balances still agree.
@@ -385,12 +524,19 @@ struct Converter {
         }
         for (what, place) in lines.notes { skip(what, at: place) }
         let isOpening = lines.kept.contains { $0.target == .opening }
+        if others.contains(where: { $0.other != nil && !(isOpening && keptIn[$0.posting.account] != nil) }) {
+            return notConverted(transaction, why: "a correction in another commodity", order: &order)
+        }
         for line in others {
             use(line.posting.account)
             let value = line.minor ?? 0
             if isOpening && opened.insert(line.posting.account).inserted {
-                chunks.append(.line("opening \(transaction.date) \(line.posting.account.placeholder) \(text(value))"))
+                if let other = line.other { usedCommodities.insert(other.amount.commodity) }
+                let amount = line.other.map(Self.otherText) ?? text(value)
+                chunks.append(.line("opening \(transaction.date) \(line.posting.account.placeholder) \(amount)"))
                 outcome.openings += 1
+            } else if line.other != nil {
+                return notConverted(transaction, why: "a second opening balance in another commodity", order: &order)
             } else {
                 let reason = transaction.description.isEmpty ? (isOpening ? "opening balance" : "correction") : transaction.description
                 chunks.append(.line("correction \(transaction.date) \(line.posting.account.placeholder) \(text(value)) \(StringLiteral.quote(Self.clean(reason)))"))
@@ -419,9 +565,25 @@ struct Converter {
         for (index, line) in lines.kept.enumerated() {
             use(line.posting.account)
             out += "  \(line.posting.account.placeholder)"
-            if !lines.missing.contains(index), let value = line.minor { out += "  " + text(value) }
+            if let other = line.other {
+                usedCommodities.insert(other.amount.commodity)
+                out += "  " + Self.otherText(other)
+            } else if !lines.missing.contains(index), let value = line.minor {
+                out += "  " + text(value)
+            }
             if let comment = line.posting.comment, !comment.isEmpty { out += "  ; " + Self.clean(comment) }
             out += "\n"
+        }
+        return out
+    }
+
+    /// An amount in another commodity as Flourish writes it: `10 VEA @ 83.53` (a unit's cost),
+    /// `10 VEA @@ 835.30` (the line's), `5 VACHR` (no cost: the rate lines value it).
+    static func otherText(_ other: (amount: ForeignLedger.Amount, decimals: Int, cost: (amount: ForeignLedger.Amount, total: Bool)?)) -> String {
+        var out = written(other.amount.number) + " " + other.amount.commodity
+        if let cost = other.cost {
+            let magnitude = NumberSyntax.Decimal(mantissa: abs(cost.amount.number.mantissa), scale: cost.amount.number.scale)
+            out += (cost.total ? " @@ " : " @ ") + written(magnitude)
         }
         return out
     }
@@ -479,8 +641,11 @@ struct Converter {
         for foreign in used {
             guard let name = names[foreign], let target = targets[foreign], declared.insert(name).inserted else { continue }
             switch target {
-            case .account(_, let kind, let flags):
-                accounts += "account \(StringLiteral.name(name)) \(kind.rawValue)" + flags.map { " " + $0.rawValue }.joined() + "\n"
+            case .account(_, let kind, var flags):
+                let kept = keptIn[foreign].map { " " + $0 } ?? ""
+                // Units of another commodity are not part of the funds the budget divides.
+                if !kept.isEmpty, !flags.contains(.offBudget) { flags.append(.offBudget) }
+                accounts += "account \(StringLiteral.name(name)) \(kind.rawValue)" + kept + flags.map { " " + $0.rawValue }.joined() + "\n"
             case .category(_, let income):
                 categories += "category \(StringLiteral.name(name))" + (income ? " income" : "") + "\n"
             case .person:
@@ -489,14 +654,31 @@ struct Converter {
                 break
             }
         }
-        head += [accounts, categories, people].filter { !$0.isEmpty }.joined(separator: "\n")
+        // Other commodities: their decimals, and a rate of 0 for one never priced in the main
+        // one (said once below); an account kept in one takes exchange gains and losses.
+        var others = ""
+        for account in self.used { if let kept = keptIn[account] { usedCommodities.insert(kept) } }
+        let used = commodityOrder.filter { usedCommodities.contains($0) }
+        for commodity in used {
+            others += "commodity \(commodity) \(commodities[commodity] ?? 2)\n"
+        }
+        let unpriced = used.filter { !priced.contains($0) }
+        if !unpriced.isEmpty, let first = firstDate {
+            for commodity in unpriced { others += "rate \(first) \(commodity) 0\n" }
+            notes.append("\(unpriced.joined(separator: ", ")) never \(unpriced.count == 1 ? "has" : "have") a price in \(code): \(unpriced.count == 1 ? "its" : "their") lines are worth 0 \(code) (rate lines of 0 written)")
+        }
+        if !keptIn.isEmpty, !declared.contains("Exchange") {
+            categories += "category Exchange exchange\n"
+        }
+        head += [others, accounts, categories, people].filter { !$0.isEmpty }.joined(separator: "\n")
         skipped += foreign.notConverted.map { ($0.place, $0.what) }
         let order = Dictionary(foreign.files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         skipped.sort { (order[$0.place.file] ?? 0, $0.place.line) < (order[$1.place.file] ?? 0, $1.place.line) }
         notes = skipped.map { "not converted: \($0.what) (\($0.place))" } + notes
 
-        if foreign.skippedPrices > 0, let first = foreign.firstPrice {
-            notes.append("skipped \(foreign.skippedPrices) price\(foreign.skippedPrices == 1 ? "" : "s"): Flourish keeps one currency (the first at \(first))")
+        let prices = foreign.skippedPrices + skippedPrices.count
+        if prices > 0, let first = [foreign.firstPrice, skippedPrices.first].compactMap({ $0 }).min(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            notes.append("skipped \(prices) price\(prices == 1 ? "" : "s") not in \(code) of a commodity the ledger's lines use (the first at \(first))")
         }
         let text = Self.named(head + "\n" + body, names)
         outcome.text = Formatter.format(SourceFile(path: source, text: text)).formatted ?? text
@@ -523,6 +705,10 @@ struct Converter {
         }
         use(assertion.account)
         outcome.assertions += 1
+        if let commodity = assertion.commodity {
+            usedCommodities.insert(commodity.code)
+            return "balance \(assertion.date) \(assertion.account.placeholder) \(Money(minorUnits: assertion.minor).formatted(decimals: commodity.decimals, grouping: false))\n"
+        }
         return "balance \(assertion.date) \(assertion.account.placeholder) \(text(assertion.minor))\n"
     }
 

@@ -24,6 +24,9 @@ struct ForeignLedger {
         var assertionIncludesSubaccounts = false
         /// Has a cost or a price (`@`, `@@`, `{…}`): its weight is in another commodity.
         var priced = false
+        /// What one unit cost (`{83.53 USD}`, `@ 0.92 EUR`), or the line (`{{…}}`, `@@ 92 EUR`):
+        /// a lot's cost when there is one (its weight in beancount), else the price.
+        var cost: (amount: Amount, total: Bool)?
         /// `(Account)` or `[Account]`: a virtual posting.
         var virtual = false
         var comment: String?
@@ -54,6 +57,8 @@ struct ForeignLedger {
         /// A monthly budget for an account (a periodic transaction, a custom "budget"); no
         /// date means from the ledger's first date.
         case budget(date: CivilDate?, account: String, amount: Amount, place: Place)
+        /// One unit of `commodity` is worth `amount` from `date` on (`P`, `price`).
+        case price(date: CivilDate, commodity: String, amount: Amount, place: Place)
         /// A recurring transaction (a periodic transaction with a description): from `date`
         /// (nil: the ledger's first date) by `recurrence` (as a Flourish schedule writes it),
         /// through `until`.

@@ -149,6 +149,7 @@ enum JournalReader: ForeignReader {
         }
         if let cost = amountText.firstIndex(where: { $0 == "@" || $0 == "{" }) {
             posting.priced = true
+            posting.cost = Self.cost(amountText[cost...])
             amountText = ForeignSyntax.trimmed(amountText[..<cost])
         }
         if !amountText.isEmpty {
@@ -158,6 +159,30 @@ enum JournalReader: ForeignReader {
             posting.amount = amount
         }
         return .success(posting)
+    }
+
+    /// What a line's `{…}` and `@`/`@@` after its amount say it cost: the lot's cost when it
+    /// is written (`{83.53 USD}`, `{83.53 USD, 2024-09-17}`, `{{835.30 USD}}`: beancount weighs
+    /// a line at its cost), else the price (`@ 0.92 EUR` a unit, `@@ 92 EUR` the line); nil
+    /// when neither can be read (`{}`: a lot whose cost is not written).
+    static func cost(_ text: Substring) -> (amount: ForeignLedger.Amount, total: Bool)? {
+        var rest = ForeignSyntax.trimmed(text)
+        var lot: (amount: ForeignLedger.Amount, total: Bool)?
+        if rest.first == "{" {
+            let total = rest.hasPrefix("{{")
+            guard let close = rest.firstIndex(of: "}") else { return nil }
+            let inside = rest[rest.index(rest.startIndex, offsetBy: total ? 2 : 1)..<close]
+            // `83.53 USD, 2024-09-17, "label"`: the part that reads as an amount.
+            if let amount = inside.split(separator: ",").lazy.compactMap({ ForeignSyntax.amount($0) }).first, !amount.commodity.isEmpty {
+                lot = (amount, total)
+            }
+            rest = ForeignSyntax.trimmed(rest[close...].drop(while: { $0 == "}" }))
+        }
+        if let lot { return lot }
+        guard rest.first == "@" else { return nil }
+        let total = rest.hasPrefix("@@")
+        guard let amount = ForeignSyntax.amount(rest.dropFirst(total ? 2 : 1)), !amount.commodity.isEmpty else { return nil }
+        return (amount, total)
     }
 
     /// A periodic transaction: with a description (`~ monthly from 2026-01-01  Rent`), a
@@ -266,6 +291,15 @@ enum JournalReader: ForeignReader {
             if let amount = ForeignSyntax.amount(argument) { state.ledger.mainCommodity = amount.commodity }
             state.ledger.items.append(.comment("default commodity: " + argument))
         case "P":
+            // `P DATE [TIME] COMMODITY AMOUNT`
+            let parts = argument.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if parts.count >= 3, let date = ForeignSyntax.date(parts[0]) {
+                let rest = parts.count >= 4 && parts[1].contains(":") ? parts.dropFirst(2) : parts.dropFirst(1)
+                if let commodity = rest.first, let amount = ForeignSyntax.amount(Substring(rest.dropFirst().joined(separator: " "))) {
+                    state.ledger.items.append(.price(date: date, commodity: String(commodity), amount: amount, place: place(at)))
+                    return
+                }
+            }
             state.ledger.skipPrice(at: place(at))
         case "Y", "year":
             if let year = Int(argument), (1...9999).contains(year) { state.year = year } else {
