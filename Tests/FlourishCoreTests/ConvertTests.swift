@@ -195,6 +195,58 @@ import Testing
         return totals
     }
 
+    /// A journal with a euro account beside dollar ones (as `hledger print` writes one): the
+    /// main commodity is the one prices are in; every account's total in each commodity is
+    /// hledger's (`bal` without `-B`).
+    @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
+    func aJournalInTwoCurrenciesAgreesInEach() throws {
+        let path = TestSupport.temporaryDirectory() + "/trip.journal"
+        TestSupport.write("""
+        P 2025-01-01 EUR $1.08
+
+        2025-01-02 Move dollars to the euro account
+            assets:revolut      100 EUR @@ $110
+            assets:checking
+
+        2025-01-03 Coffee in Paris
+            expenses:food       4.50 EUR
+            assets:revolut
+
+        2025-01-04 Dinner on the US card
+            expenses:food       30 EUR @ $1.10
+            liabilities:visa
+
+        2025-01-05 Euros back
+            assets:checking     $50
+            assets:revolut      -45 EUR
+
+        """, to: path)
+        let outcome = try convert(path)
+        #expect(outcome.text.contains("currency USD\n"))
+        #expect(outcome.text.contains("account revolut checking EUR\n"))
+        #expect(outcome.corrections == 0 && outcome.notConverted == 0)
+        let ours = flourishTotalsByCommodity(outcome)
+        let result = Tools.run(Tools.path("hledger")!, ["-f", path, "bal", "--flat", "-N", "-O", "csv"])
+        var theirs: [String: [String: NumberSyntax.Decimal]] = [:]
+        for line in result.output.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            guard fields.count == 2 else { continue }
+            for part in fields[1].split(separator: ",") {
+                let text = part.trimmingCharacters(in: .whitespaces)
+                let code = text.contains("EUR") ? "EUR" : "USD"
+                let number = text.replacingOccurrences(of: "EUR", with: "").replacingOccurrences(of: "$", with: "").trimmingCharacters(in: .whitespaces)
+                if case .success(let value) = NumberSyntax.decimal(Array(number.utf8)) { theirs[fields[0], default: [:]][code] = Self.normalized(value) }
+            }
+        }
+        #expect(theirs["assets:revolut"]?["EUR"] == NumberSyntax.Decimal(mantissa: 505, scale: 1), "\(theirs)")
+        for (account, byCommodity) in theirs {
+            for (commodity, value) in byCommodity { #expect(ours[account]?[commodity] == value, "\(account) in \(commodity)") }
+        }
+        for (account, byCommodity) in ours {
+            for (commodity, value) in byCommodity where value.mantissa != 0 { #expect(theirs[account]?[commodity] == value, "\(account) in \(commodity)") }
+        }
+    }
+
     /// beancount's own example ledger (three years: payroll with vacation hours and 401k units,
     /// investments bought at a cost and sold, prices): converted with no corrections, every
     /// transaction whole, and each account's total in each commodity what bean-query says.

@@ -74,6 +74,8 @@ struct Converter {
     var keptIn: [String: String] = [:]
     var priced: Set<String> = []
     var rateLines: Set<String> = []
+    /// Commodities held in lots at a cost (shares, funds).
+    var lots: Set<String> = []
     /// The other commodities the converted ledger's lines are written in.
     var usedCommodities: Set<String> = []
     /// Prices not converted: how many, and the first.
@@ -91,9 +93,36 @@ struct Converter {
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
+    /// The commodity prices and costs are most often in (other commodities are valued in it).
+    static func mostCommonPrice(_ foreign: ForeignLedger) -> String? {
+        var counts: [String: Int] = [:]
+        for item in foreign.items {
+            switch item {
+            case .transaction(let transaction):
+                for posting in transaction.postings { if let cost = posting.cost { counts[cost.amount.commodity, default: 0] += 1 } }
+            case .price(_, _, let amount, _):
+                counts[amount.commodity, default: 0] += 1
+            default:
+                break
+            }
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    /// The main commodity: the one `--currency` names (by its code or symbol), the one the
+    /// file declares, the one prices are in, or the one most amounts are in.
+    static func mainCommodity(_ foreign: ForeignLedger, currency: String?) -> String {
+        if let currency {
+            var used: Set<String> = []
+            for case .transaction(let transaction) in foreign.items { for posting in transaction.postings { if let amount = posting.amount { used.insert(amount.commodity) } } }
+            if let named = used.sorted().first(where: { $0 == currency || Currency.code(ofSymbol: $0) == currency }) { return named }
+        }
+        return foreign.mainCommodity ?? mostCommonPrice(foreign) ?? mostCommon(foreign) ?? ""
+    }
+
     static func convert(_ foreign: ForeignLedger, source: String, format: String, currency: String?,
                         mapping: [String: AccountMapping.Target]) -> Result<Outcome, Failure> {
-        let main = foreign.mainCommodity ?? mostCommon(foreign) ?? ""
+        let main = mainCommodity(foreign, currency: currency)
         guard let code = currency ?? Currency.code(ofSymbol: main) ?? (Currency.isCode(main) ? main : nil) ?? (main.isEmpty ? "USD" : nil) else {
             return .failure(Failure(message: "the amounts are in '\(main)', which is not a currency code; say which currency it is with --currency CODE"))
         }
@@ -158,6 +187,7 @@ struct Converter {
                 for posting in transaction.postings {
                     note(posting.amount)
                     if let amount = posting.amount, let cost = posting.cost, isMain(cost.amount) { priced.insert(amount.commodity) }
+                    if let amount = posting.amount, posting.isLot { lots.insert(amount.commodity) }
                 }
             case .price(_, let commodity, let amount, _):
                 if isMain(amount) {
@@ -169,9 +199,23 @@ struct Converter {
             }
         }
         for (commodity, scale) in scales { commodities[commodity] = min(8, max(scale, Currency.isCode(commodity) ? Currency.standardDecimals(for: commodity) : 0)) }
-        // Accounts kept in one other commodity, wherever they are opened.
-        for case .open(let account, let kept, _) in foreign.items where kept.count == 1 && kept[0] != main && commodities[kept[0]] != nil {
-            if case .account = target(account) { keptIn[account] = kept[0] }
+        // Accounts kept in one other commodity: opened in it (wherever they are opened), or,
+        // opened without one, whose every line with an amount is in it (a journal's accounts).
+        var declared: Set<String> = []
+        for case .open(let account, let kept, _) in foreign.items where !kept.isEmpty {
+            declared.insert(account)
+            if kept.count == 1, kept[0] != main, commodities[kept[0]] != nil, case .account = target(account) { keptIn[account] = kept[0] }
+        }
+        var seen: [String: String?] = [:]
+        for case .transaction(let transaction) in foreign.items {
+            for posting in transaction.postings where !posting.virtual && !declared.contains(posting.account) {
+                guard let amount = posting.amount, amount.number.mantissa != 0 || !amount.commodity.isEmpty else { continue }
+                let commodity: String? = isMain(amount) || commodities[amount.commodity] == nil ? nil : amount.commodity
+                if let known = seen[posting.account], known != commodity { seen[posting.account] = .some(nil) } else if seen[posting.account] == nil { seen[posting.account] = commodity }
+            }
+        }
+        for (account, commodity) in seen {
+            if let commodity = commodity ?? nil, case .account = target(account) { keptIn[account] = commodity }
         }
     }
 
@@ -643,8 +687,13 @@ struct Converter {
             switch target {
             case .account(_, let kind, var flags):
                 let kept = keptIn[foreign].map { " " + $0 } ?? ""
-                // Units of another commodity are not part of the funds the budget divides.
-                if !kept.isEmpty, !flags.contains(.offBudget) { flags.append(.offBudget) }
+                // Units that are not money (held in lots, never priced, or not a currency's
+                // three letters) are not part of the funds the budget divides; money in
+                // another currency is.
+                if let commodity = keptIn[foreign], !flags.contains(.offBudget),
+                   lots.contains(commodity) || !priced.contains(commodity) || !Currency.isCode(commodity) {
+                    flags.append(.offBudget)
+                }
                 accounts += "account \(StringLiteral.name(name)) \(kind.rawValue)" + kept + flags.map { " " + $0.rawValue }.joined() + "\n"
             case .category(_, let income):
                 categories += "category \(StringLiteral.name(name))" + (income ? " income" : "") + "\n"

@@ -27,6 +27,8 @@ struct ForeignLedger {
         /// What one unit cost (`{83.53 USD}`, `@ 0.92 EUR`), or the line (`{{…}}`, `@@ 92 EUR`):
         /// a lot's cost when there is one (its weight in beancount), else the price.
         var cost: (amount: Amount, total: Bool)?
+        /// `{…}`: the line is a lot held at a cost (shares, funds), not money exchanged.
+        var isLot = false
         /// `(Account)` or `[Account]`: a virtual posting.
         var virtual = false
         var comment: String?

@@ -150,6 +150,7 @@ enum JournalReader: ForeignReader {
         if let cost = amountText.firstIndex(where: { $0 == "@" || $0 == "{" }) {
             posting.priced = true
             posting.cost = Self.cost(amountText[cost...])
+            posting.isLot = amountText[cost...].contains("{")
             amountText = ForeignSyntax.trimmed(amountText[..<cost])
         }
         if !amountText.isEmpty {
