@@ -8,7 +8,8 @@ import Testing
 /// exported and read by hledger: every account's and category's total at cost
 /// (`hledger bal -B`) is Flourish's home total, and its total in each currency
 /// (`hledger bal`) is the sum of its lines' own amounts; ledger's `bal -B` agrees at cost.
-/// bean-check accepts the beancount export of each.
+/// bean-check accepts the beancount export of each, and bean-query's total of each account in
+/// each currency is Flourish's.
 @Suite struct SeveralCurrenciesToolsTests {
     static let codes = [("USD", 2), ("JPY", 0), ("BHD", 3), ("BTC", 8)]
 
@@ -184,6 +185,36 @@ import Testing
             TestSupport.write(Exporter.export(journal, as: .beancount), to: exported)
             let check = Tools.run(Tools.path("bean-check")!, [exported])
             #expect(check.status == 0, "seed \(seed): \(check.output)")
+            guard Tools.has("bean-query") else { continue }
+            // Each account's total in each currency, as bean-query reads the export: the lines'
+            // own amounts (and home amounts for lines in euros, the ones booking adds among them).
+            let ledger = journal.ledger
+            let names = ExportNames(ledger, style: .beancount)
+            var ours: [String: [String: NumberSyntax.Decimal]] = [:]
+            var sums: [String: [String: (Int64, Int)]] = [:]
+            func add(_ id: Int32, _ minor: Int64, _ code: String, _ decimals: Int) {
+                let name = names.name(id)
+                sums[name, default: [:]][code] = ((sums[name]?[code]?.0 ?? 0) + minor, decimals)
+            }
+            for entry in ledger.entries {
+                for line in entry.postings {
+                    let foreign = ledger.foreignAmounts[line]
+                    add(ledger.postings[line].target.id, foreign?.native.minorUnits ?? ledger.postings[line].amount.minorUnits,
+                        foreign?.currency.code ?? "EUR", foreign?.currency.decimals ?? 2)
+                }
+            }
+            for opening in ledger.openings {
+                let foreign = ledger.foreignOpenings[opening.location]
+                add(opening.account.id, foreign?.native.minorUnits ?? opening.amount.value.minorUnits, foreign?.currency.code ?? "EUR", foreign?.currency.decimals ?? 2)
+            }
+            for (name, byCode) in sums {
+                for (code, sum) in byCode where sum.0 != 0 { ours[name, default: [:]][code] = ConvertTests.normalized(NumberSyntax.Decimal(mantissa: sum.0, scale: sum.1)) }
+            }
+            let theirs = ConvertTests.beanQueryTotals(exported)
+            #expect(theirs.values.contains { $0["USD"] != nil } && theirs.values.contains { $0["JPY"] != nil }, "seed \(seed)")
+            for (name, byCode) in ours where !name.hasPrefix("Equity") {
+                for (code, value) in byCode { #expect(theirs[name]?[code] == value, "seed \(seed): \(name) in \(code)") }
+            }
         }
     }
 }
