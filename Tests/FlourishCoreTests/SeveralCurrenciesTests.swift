@@ -109,6 +109,18 @@ import Testing
         #expect(plain.hasPrefix("date,status,description,tags,target,amount,running\r\n"))
     }
 
+    /// The display locale writes each currency its own way: euros and dollars alike in German.
+    @Test func theDisplayLocaleAppliesToEachCurrency() throws {
+        let path = try write(Self.trip.replacingOccurrences(of: "currency EUR\n", with: "currency EUR\ndisplay de-DE\n"))
+        let balances = TestSupport.run(["report", "balances", path]).stdout
+        #expect(balances.contains("Revolut          checking          77,64 €      83,48 $\n"), "\(balances)")
+        let register = TestSupport.run(["report", "register", "Revolut", path]).stdout
+        #expect(register.contains("   -2,02 $  0.930693\n"), "\(register)")
+        // CSV and JSON keep the plain form, the code after the digits.
+        let csv = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
+        #expect(csv.contains(",Travel,7.44,7.44,\"1,200 JPY\",0.006200\r\n"))
+    }
+
     @Test func balancesShowAnAccountKeptInAnotherCurrencyInIt() throws {
         let text = TestSupport.run(["report", "balances", try write(Self.trip)]).stdout
         // 100 − 4.50 − 2.02 − 10.00 dollars; Bank is kept in euros.

@@ -130,12 +130,20 @@ public struct DocumentRenderer {
         case .text(let text): return text
         case .name(let name, let depth): return String(repeating: "  ", count: depth) + name
         case .money(let value): return money.text(value)
+        case .foreign(let value, let currency): return Self.foreignText(value, currency, display: money.display)
         case .date(let date): return date.description
         case .percent(let basisPoints): return Self.percentText(basisPoints)
         case .integer(let value): return String(value)
         case .progress(let basisPoints): return Self.bar(basisPoints, unicode: unicode)
         case .empty: return ""
         }
+    }
+
+    /// An amount in another currency: its digits and its code (`1,234.50 USD`); with a display
+    /// locale, as that locale writes the currency (`1.234,50 $` in de-DE).
+    static func foreignText(_ value: Money, _ currency: Currency, display: DisplayLocale?) -> String {
+        guard display != nil else { return value.formatted(decimals: currency.decimals) + " " + currency.code }
+        return MoneyFormat(currency, display: display).text(value)
     }
 
     /// A sentence as text: values formatted as in the tables (amounts with the symbol).
@@ -262,6 +270,7 @@ public struct DocumentRenderer {
         switch cell {
         case .text(let text), .name(let text, _): return text
         case .money(let value): return money.plain(value)
+        case .foreign(let value, let currency): return Self.foreignText(value, currency, display: nil)
         case .date(let date): return date.description
         case .percent(let basisPoints), .progress(let basisPoints): return Money(minorUnits: Int64(basisPoints)).formatted(decimals: 2, grouping: false)
         case .integer(let value): return String(value)

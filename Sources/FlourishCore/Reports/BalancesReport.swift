@@ -111,7 +111,7 @@ public struct BalancesReport: Sendable {
                                               .text(line.flags.map(\.rawValue).joined(separator: " ")), .money(line.balance)]
             if showsOwn {
                 if let own = line.own {
-                    row.append(.text(own.balance.map { $0.formatted(decimals: own.currency.decimals) + " " + own.currency.code } ?? "too large"))
+                    row.append(own.balance.map { .foreign($0, own.currency) } ?? .text("too large"))
                 } else {
                     row.append(.empty)
                 }

@@ -156,15 +156,19 @@ public struct RegisterReport: Sendable {
             widest[6] = [.money(running.least), .money(running.most)]
         }
         if !foreign.isEmpty {
-            // Each line in another currency's own amount and rate, the widest of each.
-            var own: (width: Int, cell: ReportDocument.Cell) = (-1, .empty)
+            // The own amounts: each currency's largest and most negative (as for the amounts);
+            // the rates: the widest.
+            var extremes: [String: (currency: Currency, least: Money, most: Money)] = [:]
             var rate: (width: Int, cell: ReportDocument.Cell) = (-1, .empty)
             for (index, line) in foreign {
+                let known = extremes[line.currency.code] ?? (line.currency, line.native, line.native)
+                extremes[line.currency.code] = (line.currency, min(known.least, line.native), max(known.most, line.native))
                 let cells = Self.ownCells(line, home: kept[index].amount, journal.currency)
-                if cells.own.count > own.width { own = (cells.own.count, .text(cells.own)) }
                 if cells.rate.count > rate.width { rate = (cells.rate.count, .text(cells.rate)) }
             }
-            widest.append([own.cell])
+            widest.append(extremes.keys.sorted().flatMap { code in
+                [ReportDocument.Cell.foreign(extremes[code]!.least, extremes[code]!.currency), .foreign(extremes[code]!.most, extremes[code]!.currency)]
+            })
             widest.append([rate.cell])
         }
         return widest
@@ -239,7 +243,7 @@ public struct RegisterReport: Sendable {
                 if !foreign.isEmpty {
                     if let line = foreign[number] {
                         let cells = Self.ownCells(line, home: kept.amount, journal.currency)
-                        sink.add(.text(cells.own))
+                        sink.add(cells.own)
                         sink.add(.text(cells.rate))
                     } else {
                         sink.add(.text(""))
@@ -253,9 +257,8 @@ public struct RegisterReport: Sendable {
 
     /// A line in another currency's own amount (`4.50 USD`) and the rate of its home amount,
     /// the home currency's worth of one unit to six decimals (`Money.rate`).
-    static func ownCells(_ line: ForeignAmount, home: Money, _ currency: Currency) -> (own: String, rate: String) {
-        let own = line.native.formatted(decimals: line.currency.decimals) + " " + line.currency.code
+    static func ownCells(_ line: ForeignAmount, home: Money, _ currency: Currency) -> (own: ReportDocument.Cell, rate: String) {
         let rate = Money.rate(home: home, homeDecimals: currency.decimals, native: line.native, decimals: line.currency.decimals, places: 6)
-        return (own, rate.map { $0.formatted(decimals: 6, grouping: false) } ?? "")
+        return (.foreign(line.native, line.currency), rate.map { $0.formatted(decimals: 6, grouping: false) } ?? "")
     }
 }

@@ -9,6 +9,9 @@ public struct ReportDocument: Sendable {
         /// A name in a hierarchy: indented by depth in text, plain in CSV and JSON.
         case name(String, depth: Int)
         case money(Money)
+        /// An amount in another currency than the home one (an account's own balance, a
+        /// line's own amount): `100.00 USD`, or as the display locale writes that currency.
+        case foreign(Money, Currency)
         case date(CivilDate)
         /// Hundredths of a percent: 1250 is 12.5%.
         case percent(Int)
