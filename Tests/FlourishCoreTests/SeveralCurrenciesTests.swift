@@ -424,6 +424,50 @@ import Testing
         #expect(balances.contains("On-budget funds                        $3,287.50\n"), "\(balances)")
     }
 
+    /// `--value USD`: every home amount at the dollar's rate on the report date.
+    @Test func aReportInAnotherCurrency() throws {
+        let ledger = """
+        currency EUR
+        account Bank checking
+        account Revolut checking USD
+        category Food
+        category FX exchange
+
+        opening 2026-01-01 Bank 1000.00
+        rate 2026-01-01 USD 0.92
+
+        2026-01-02 Buy dollars
+          Revolut  100.00 USD @@ 91.50
+          Bank
+
+        2026-01-05 Lunch in New York
+          Food  10.00 USD
+          Revolut
+
+        rate 2026-01-20 USD 0.90
+
+        """
+        let path = try write(ledger)
+        // At 0.90: Bank 908.50 ÷ 0.90 = 1,009.444 → $1,009.44; Revolut, 90 USD revalued to
+        // 81.00 that morning, $90.00; Food 9.20 ÷ 0.90 = 10.222 → $10.22.
+        let balances = TestSupport.run(["report", "balances", "--value", "USD", path])
+        #expect(balances.status == .success)
+        #expect(balances.stdout.contains("Bank             checking         $1,009.44\n"), "\(balances.stdout)")
+        #expect(balances.stdout.contains("Revolut          checking            $90.00    90.00 USD\n"), "\(balances.stdout)")
+        #expect(balances.stdout.contains("Food      $10.22\n"), "\(balances.stdout)")
+        let json = TestSupport.run(["report", "balances", "--value", "USD", "--format", "json", path]).stdout
+        #expect(json.contains("\"currency\": \"USD\""))
+        let register = TestSupport.run(["report", "register", "Food", "--value", "USD", path]).stdout
+        #expect(register.contains("Food                         $10.22   $10.22   10.00 USD  0.920000\n"), "\(register)")
+        // Before the first rate line, or in a currency without one: an error that says so.
+        let early = TestSupport.run(["report", "balances", "--value", "GBP", path])
+        #expect(early.status == .problems)
+        #expect(early.stderr == "Error: no rate for GBP on 2026-01-20: --value needs a line `rate DATE GBP RATE` on or before it\n")
+        #expect(TestSupport.run(["report", "snapshot", "--value", "USD", path]).status == .usage)
+        // The home currency's own code changes nothing.
+        #expect(TestSupport.run(["report", "balances", "--value", "EUR", path]).stdout == TestSupport.run(["report", "balances", path]).stdout)
+    }
+
     @Test func conversionRoundsHalfAwayFromZero() throws {
         let half = NumberSyntax.Decimal(mantissa: 5, scale: 1)
         #expect(try Money.converted(Money(minorUnits: 1), decimals: 2, rate: half, homeDecimals: 2) == Money(minorUnits: 1))

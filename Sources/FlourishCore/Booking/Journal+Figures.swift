@@ -197,6 +197,19 @@ extension Journal {
 
     /// Each line in another currency (`Ledger.foreignAmounts`, `.foreignOpenings`) by where
     /// `forEachLine` says it is written: for a report that shows a line's own amount.
+    /// The rate of `code` in effect on `day` (the latest `rate` line on or before it, the later
+    /// of two on one date: `InEffect`'s rule), as written.
+    func rate(of code: String, on day: CivilDate) -> NumberSyntax.Decimal? {
+        let lines = ledger.rates.indices.filter { ledger.rates[$0].code.value == code }
+        let order = InEffect.ordered(lines.map { ledger.rates[$0].date }).map { lines[$0] }
+        return InEffect.latest(order, onOrBefore: day) { ledger.rates[$0].date }.map { ledger.rates[$0].rate.value }
+    }
+
+    /// The decimals of `code`: a `commodity` line's, or its standard ones.
+    public func decimals(of code: String) -> Int {
+        ledger.commodities.last { $0.value.code == code }?.value.decimals ?? Currency.standardDecimals(for: code)
+    }
+
     public var foreignLinesByLocation: [SourceLocation: ForeignAmount] {
         var byLocation = ledger.foreignOpenings
         for (line, foreign) in ledger.foreignAmounts { byLocation[ledger.postings[line].target.location] = foreign }

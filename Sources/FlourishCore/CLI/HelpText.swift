@@ -186,6 +186,9 @@ enum HelpText {
       --locale <locale>       Show amounts the reader's way in text and HTML: de-DE
                               (1.234,50 €), fr-FR, de-CH (CHF 1'234.50), en-IN, … (default:
                               the ledger's display line; grammar.md lists them).
+      --value <code>          Every amount in another currency, at its rate line in
+                              effect on the report date (hledger's -X); not for
+                              snapshot, log and forecast.
       --ascii                 Bars and sparklines in plain ASCII (the default when the
                               terminal is not UTF-8).
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
@@ -199,6 +202,7 @@ enum HelpText {
       flourish report register 're:^(food|travel)' amt:'>100' --format csv
       flourish report review --format html -o review.html
       flourish report budget --locale de-DE
+      flourish report balances --value USD
 
     """
 

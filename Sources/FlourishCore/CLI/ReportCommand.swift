@@ -15,7 +15,7 @@ enum ReportCommand {
     }
 
     static let flags = ["-h", "--help", "--force", "--settle", "--ascii", "--monthly", "--quarterly", "--yearly"]
-    static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "--locale", "-o", "--output", "--allow-include", "--file"]
+    static let valued = ["--date", "--month", "--period", "--begin", "--end", "--from", "--to", "--until", "--format", "--match", "--tag", "--depth", "--locale", "--value", "-o", "--output", "--allow-include", "--file"]
 
     /// What the command line asks for, checked before the ledger is read.
     struct Request {
@@ -92,6 +92,14 @@ enum ReportCommand {
         if intervals.count > 1 { throw Invocation.UsageError(message: "use one of --monthly, --quarterly and --yearly") }
         if let interval = intervals.first, kind != .balances && kind != .budget {
             throw Invocation.UsageError(message: "--\(interval.rawValue) gives the balances and budget reports a column per period")
+        }
+        if let code = invocation.values["--value"] {
+            guard Currency.isCommodityCode(code.utf8) else {
+                throw Invocation.UsageError(message: "--value takes a currency code, e.g. --value USD")
+            }
+            if kind == .snapshot || kind == .log || kind == .forecast {
+                throw Invocation.UsageError(message: "--value shows the reports in tables in another currency; the \(kind.rawValue) report has no such form")
+            }
         }
         if kind != .people && invocation.flags.contains("--settle") {
             throw Invocation.UsageError(message: "--settle belongs to the people report")
@@ -259,18 +267,37 @@ enum ReportCommand {
         } catch {
             return overflowed(error, kind, journal, context)
         }
-        return render(document, html: html, request, journal, display: display, context)
+        guard let code = invocation.values["--value"], code != journal.currency.code else {
+            return render(document, html: html, request, journal, display: display, context)
+        }
+        // In another currency at its rate on the report date (the pages drawn for the home
+        // currency give way to the plain page of the document).
+        guard let rate = journal.rate(of: code, on: asOf), rate.mantissa > 0 else {
+            context.stderr.write("Error: no rate for \(code) on \(asOf): --value needs a line `rate DATE \(code) RATE` on or before it\n")
+            return .problems
+        }
+        let currency = Currency(code: code, decimals: journal.decimals(of: code))
+        let home = journal.currency.decimals
+        do throws(MoneyOverflow) {
+            let valued = try document.valued { amount throws(MoneyOverflow) in
+                try Money.valued(amount, homeDecimals: home, rate: rate, decimals: currency.decimals)
+            }
+            return render(valued, html: nil, request, journal, currency: currency, display: display, context)
+        } catch {
+            return overflowed(MoneyOverflow(what: "a figure of the \(kind.rawValue) report in \(code)"), kind, journal, context)
+        }
     }
 
     /// A document in the format asked for: streamed to standard output as it is rendered, or
     /// gathered first for a file, which is written whole and atomically.
-    static func render(_ document: ReportDocument, html: String?, _ request: Request, _ journal: Journal, display: DisplayLocale?,
-                       _ context: Flourish.Context) -> ExitCode {
-        let renderer = DocumentRenderer(currency: journal.ledger.currency, display: display,
+    static func render(_ document: ReportDocument, html: String?, _ request: Request, _ journal: Journal, currency: Currency? = nil,
+                       display: DisplayLocale?, _ context: Flourish.Context) -> ExitCode {
+        let currency = currency ?? journal.ledger.currency
+        let renderer = DocumentRenderer(currency: currency, display: display,
                                         colour: request.output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !request.invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
         if request.format == .html {
-            return write(html ?? DocumentHTML.render(document, currency: journal.ledger.currency, display: display), to: request.output, context)
+            return write(html ?? DocumentHTML.render(document, currency: currency, display: display), to: request.output, context)
         }
         let target = request.output == nil ? context.stdout : CapturedOutput()
         switch request.format {

@@ -32,6 +32,25 @@ extension Money {
         return Money(minorUnits: negative ? -value : value)
     }
 
+    /// `home` (minor units of the home currency with `homeDecimals`) in a currency one unit of
+    /// which is worth `rate` of the home one: home ÷ rate, in minor units of that currency
+    /// with `decimals`, rounded once, a half away from zero (`report --value`). Throws when the
+    /// rate is not above zero or the result does not fit.
+    static func valued(_ home: Money, homeDecimals: Int, rate: NumberSyntax.Decimal, decimals: Int) throws(MoneyOverflow) -> Money {
+        guard rate.mantissa > 0 else { throw MoneyOverflow() }
+        // home × 10^(decimals + scale − homeDecimals) ÷ mantissa.
+        let shift = decimals + rate.scale - homeDecimals
+        var numerator = Int128(home.minorUnits)
+        var denominator = Int128(rate.mantissa)
+        guard abs(shift) <= 30 else { throw MoneyOverflow() }
+        for _ in 0..<max(shift, 0) { numerator *= 10 }
+        for _ in 0..<max(-shift, 0) { denominator *= 10 }
+        var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder.magnitude * 2 >= denominator.magnitude { quotient += numerator < 0 ? -1 : 1 }
+        guard let value = Int64(exactly: quotient) else { throw MoneyOverflow() }
+        return Money(minorUnits: value)
+    }
+
     /// `total × part ÷ whole`, rounded once to the nearest minor unit, a half away from zero:
     /// the part of a holding's booked home value (`total`) that `part` of its `whole` native
     /// amount carries. Throws when `whole` is zero or the result does not fit.
