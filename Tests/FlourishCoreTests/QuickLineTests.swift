@@ -20,7 +20,7 @@ import Testing
         }
         lines += ledger.entryTags.map { "tag \($0.id)@\($0.location.range)" }
         lines += ledger.strayReferences.map { "stray \($0.id)@\($0.location.range)" }
-        lines += ledger.amountCodes.sorted { $0.key.start < $1.key.start }.map { "code \($0.key.range) \($0.value.value)" }
+        lines += ledger.amountCodes.all.sorted { $0.key.start < $1.key.start }.map { "code \($0.key.range) \($0.value.value)" }
         lines.append("first amount \(parsed.firstAmount.map { "\($0.range)" } ?? "-")")
         lines += DiagnosticRenderer(files: [parsed.file]).render(parsed.diagnostics).split(separator: "\n").map(String.init)
         return lines.joined(separator: "\n")

@@ -21,23 +21,25 @@ extension Booker {
     ///
     /// An entry that cannot be converted is left out of the booked ledger, as one with an
     /// amount that cannot be scaled is. Each converted line is kept in `Ledger.foreignAmounts`.
-    static func convertForeign(_ ledger: inout Ledger, _ lines: [Int: ForeignLine], home: Currency, _ diagnostics: inout [Diagnostic]) {
+    static func convertForeign(_ ledger: inout Ledger, _ lines: LineTable<ForeignLine>, home: Currency, _ diagnostics: inout [Diagnostic]) {
         guard !lines.isEmpty else { return }
         let rates = RateTable(ledger, home: home, &diagnostics)
         var accounts = [Bool](repeating: false, count: ledger.names.names.count)
         for account in ledger.accounts where Int(account.name.id) < accounts.count { accounts[Int(account.name.id)] = true }
         var isForeign = [Bool](repeating: false, count: ledger.postings.count)
-        for line in lines.keys { isForeign[line] = true }
+        for (line, _) in lines { isForeign[line] = true }
         var dropped = Set<Int>()
         // Every entry converted first, then the ledger changed once: changed while a converter
         // held it, its lists were copied whole for each entry.
         var converted: [(line: Int, home: Money, foreign: ForeignAmount?)] = []
+        converted.reserveCapacity(lines.count * 2)
+        // One converter for every entry, its lists kept from one to the next.
+        var converter = EntryConverter(postings: ledger.postings, names: ledger.names, lines: lines, home: home, rates: rates, accounts: accounts)
         for (number, entry) in ledger.entries.enumerated() where entry.postings.contains(where: { isForeign[$0] }) {
-            var converter = EntryConverter(ledger: ledger, entry: entry, lines: lines, home: home, rates: rates, accounts: accounts)
-            if let lines = converter.convert() { converted += lines } else { dropped.insert(number) }
-            diagnostics += converter.diagnostics
+            if !converter.convert(entry, into: &converted) { dropped.insert(number) }
         }
-        ledger.foreignAmounts.reserveCapacity(converted.count)
+        diagnostics += converter.diagnostics
+        ledger.foreignAmounts.reserveCapacity(converted.count, lines: ledger.postings.count)
         for (line, amount, foreign) in converted {
             ledger.postings[line].amount = amount
             if let foreign { ledger.foreignAmounts[line] = foreign }
@@ -87,61 +89,83 @@ extension Booker {
 
     /// One entry's lines in the home currency (`convertForeign`'s steps).
     private struct EntryConverter {
-        let ledger: Ledger
-        let entry: Entry
-        let lines: [Int: ForeignLine]
+        /// The ledger's lines and names (not the ledger: held whole for each entry, its
+        /// forty lists were retained and released each time).
+        let postings: [Posting]
+        let names: NameTable
+        let lines: LineTable<ForeignLine>
         let home: Currency
         let rates: RateTable
         let accounts: [Bool]
         var diagnostics: [Diagnostic] = []
+        /// The entry being converted, and its figures by each line's place in it (lists, not
+        /// dictionaries: a dictionary a line for every entry was most of booking's time; kept
+        /// from one entry to the next, not made again for each).
+        private var entry = Entry(date: .earliest, status: .unmarked, descriptionLocation: SourceLocation(file: 0, range: 0..<0),
+                                  tagRange: 0..<0, postings: 0..<0, location: SourceLocation(file: 0, range: 0..<0))
+        private var written: [Int] = []
+        private var leftOut: [Int] = []
+        private var natives: [(currency: Currency, amount: Money?)?] = []
+        private var homes: [Money?] = []
+        private var sources: [ForeignAmount.RateSource?] = []
+        private var unknown: [Int] = []
 
-        /// Each line's home amount and, for a line in another currency, its native amount;
-        /// nil after reporting why the entry cannot be converted.
-        mutating func convert() -> [(line: Int, home: Money, foreign: ForeignAmount?)]? {
-            // Each line's figures by its place in the entry (lists, not dictionaries: a
-            // dictionary a line for every entry was most of booking's time).
+        init(postings: [Posting], names: NameTable, lines: LineTable<ForeignLine>, home: Currency, rates: RateTable, accounts: [Bool]) {
+            (self.postings, self.names, self.lines, self.home, self.rates, self.accounts) = (postings, names, lines, home, rates, accounts)
+        }
+
+        /// Appends each line of `entry` to `converted`: its home amount and, for a line in
+        /// another currency, its native amount; false after reporting why the entry cannot be
+        /// converted.
+        mutating func convert(_ entry: Entry, into converted: inout [(line: Int, home: Money, foreign: ForeignAmount?)]) -> Bool {
+            self.entry = entry
             let all = entry.postings
             let first = all.lowerBound
-            let written = all.filter { !ledger.postings[$0].isInferred }
+            written.removeAll(keepingCapacity: true)
+            for line in all where !postings[line].isInferred { written.append(line) }
             // The one other currency every written line is in, if there is one.
             var single: Currency? = written.first.flatMap { lines[$0]?.currency }
             for line in written where lines[line]?.currency.code != single?.code { single = nil }
             // Step 1: each line's currency and native amount (nil: home).
-            var natives = [(currency: Currency, amount: Money?)?](repeating: nil, count: all.count)
+            natives.removeAll(keepingCapacity: true)
+            natives.append(contentsOf: repeatElement(nil, count: all.count))
             for line in all {
                 if let foreign = lines[line] {
                     natives[line - first] = (foreign.currency, foreign.native)
-                } else if ledger.postings[line].isInferred, let single, !isAccount(line) {
+                } else if postings[line].isInferred, let single, !isAccount(line) {
                     natives[line - first] = (single, nil)
                 }
             }
-            let leftOut = all.filter { ledger.postings[$0].isInferred }
+            leftOut.removeAll(keepingCapacity: true)
+            for line in all where postings[line].isInferred { leftOut.append(line) }
             for line in leftOut where natives[line - first] != nil {
                 guard let single, natives[line - first]?.currency.code == single.code, leftOut.count == 1 else {
-                    let target = ledger.postings[line].target
-                    diagnostics.append(Diagnostic(.foreignLeftOut(account: ledger.names[target.id], kept: natives[line - first]?.currency.code ?? ""),
+                    let target = postings[line].target
+                    diagnostics.append(Diagnostic(.foreignLeftOut(account: names[target.id], kept: natives[line - first]?.currency.code ?? ""),
                                                   at: target.location))
-                    return nil
+                    return false
                 }
                 do throws(MoneyOverflow) {
                     let sum = try Money.sum(written.compactMap { natives[$0 - first]?.amount })
                     natives[line - first]?.amount = try -sum
                 } catch {
                     diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry in \(single.code)", currency: single), at: entry.location))
-                    return nil
+                    return false
                 }
             }
             // Step 2: the home amounts known. A line with neither a price nor a home amount
             // written takes the rate line only when it is not the one such line.
             let lacking = all.filter { line in
-                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? ledger.postings[line].isInferred
+                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? postings[line].isInferred
             }.count
-            var homes = [Money?](repeating: nil, count: all.count)
-            var sources = [ForeignAmount.RateSource?](repeating: nil, count: all.count)
-            var unknown: [Int] = []
+            homes.removeAll(keepingCapacity: true)
+            homes.append(contentsOf: repeatElement(nil, count: all.count))
+            sources.removeAll(keepingCapacity: true)
+            sources.append(contentsOf: repeatElement(nil, count: all.count))
+            unknown.removeAll(keepingCapacity: true)
             for line in all {
                 guard let native = natives[line - first] else {
-                    if ledger.postings[line].isInferred { unknown.append(line) } else { homes[line - first] = ledger.postings[line].amount }
+                    if postings[line].isInferred { unknown.append(line) } else { homes[line - first] = postings[line].amount }
                     continue
                 }
                 guard let amount = native.amount else { unknown.append(line); continue }
@@ -158,7 +182,7 @@ extension Booker {
                     }
                 } catch {
                     diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(home.code)", currency: home), at: location(of: line)))
-                    return nil
+                    return false
                 }
             }
             // Step 3: one line unknown balances the entry; more are an error.
@@ -167,9 +191,9 @@ extension Booker {
                     diagnostics.append(Diagnostic(.missingRate(code: natives[line - first]?.currency.code ?? "", date: entry.date, home: home.code),
                                                   at: location(of: line)))
                 }
-                if !diagnostics.isEmpty { return nil }
-                // Two left-out home lines: left to the balancing check, as in one currency.
-                return nil
+                // Without a line to blame (two left-out home lines): left to the balancing
+                // check, as in one currency.
+                return false
             }
             do throws(MoneyOverflow) {
                 let sum = try Money.sum(homes.compactMap { $0 })
@@ -180,32 +204,33 @@ extension Booker {
                     // Step 4: rounding within a minor unit a line goes to the largest line.
                     guard sum.minorUnits.magnitude <= UInt64(all.count) else {
                         diagnostics.append(Diagnostic(.ratesDiffer(code: single.code, difference: sum, home: home), at: entry.location))
-                        return nil
+                        return false
                     }
                     let largest = all.max { (homes[$0 - first]?.minorUnits.magnitude ?? 0) < (homes[$1 - first]?.minorUnits.magnitude ?? 0) } ?? first
                     homes[largest - first] = try (homes[largest - first] ?? .zero) - sum
                 }
             } catch {
                 diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: home), at: entry.location))
-                return nil
+                return false
             }
-            return all.map { line in
+            for line in all {
                 let foreign = natives[line - first].flatMap { native in
                     native.amount.map { ForeignAmount(currency: native.currency, native: $0, rate: sources[line - first] ?? .entry) }
                 }
-                return (line, homes[line - first] ?? .zero, foreign)
+                converted.append((line, homes[line - first] ?? .zero, foreign))
             }
+            return true
         }
 
         /// Whether a line's target is an account.
         func isAccount(_ line: Int) -> Bool {
-            let id = Int(ledger.postings[line].target.id)
+            let id = Int(postings[line].target.id)
             return id < accounts.count && accounts[id]
         }
 
         /// Where a line's amount was written, or its name when it was left out.
         func location(of line: Int) -> SourceLocation {
-            ledger.postings[line].amountLocation ?? ledger.postings[line].target.location
+            postings[line].amountLocation ?? postings[line].target.location
         }
     }
 }

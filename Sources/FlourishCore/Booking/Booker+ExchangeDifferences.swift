@@ -202,7 +202,7 @@ extension Booker {
         for entry in ledger.entries.indices { ledger.entries[entry].postings = range(ledger.entries[entry].postings) }
         for schedule in ledger.schedules.indices { ledger.schedules[schedule].postings = range(ledger.schedules[schedule].postings) }
         ledger.postings = postings
-        ledger.foreignAmounts = Dictionary(uniqueKeysWithValues: ledger.foreignAmounts.map { (moved[$0.key], $0.value) })
+        ledger.foreignAmounts = ledger.foreignAmounts.remapped { moved[$0] }
         ledger.postingGoals = Dictionary(uniqueKeysWithValues: ledger.postingGoals.map { (moved[$0.key], $0.value) })
     }
 }

@@ -25,8 +25,8 @@ extension Booker {
     /// Scales written amounts, reporting each that cannot be.
     struct Scaler {
         let files: [SourceFile]
-        let amountCodes: [SourceLocation: Located<String>]
-        let prices: [SourceLocation: LinePrice]
+        let amountCodes: LocationTable<Located<String>>
+        let prices: LocationTable<LinePrice>
         let currency: Currency
         let declared: Bool
         /// The currency each account is kept in, by name id, when not the home one.
@@ -37,7 +37,7 @@ extension Booker {
         let mayBeForeign: Bool
         var diagnostics: [Diagnostic] = []
         /// Split lines in another currency, by index in `postings`.
-        var foreign: [Int: ForeignLine] = [:]
+        var foreign = LineTable<ForeignLine>()
 
         init(ledger: Ledger, currency: Currency) {
             files = ledger.files

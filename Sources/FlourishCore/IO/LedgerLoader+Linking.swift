@@ -259,8 +259,8 @@ extension LedgerLoader {
         }
         ledger.amountScales.merge(part.amountScales) { first, _ in first }
         ledger.postingScales |= part.postingScales
-        ledger.amountCodes.merge(part.amountCodes) { first, _ in first }
-        ledger.amountPrices.merge(part.amountPrices) { first, _ in first }
+        ledger.amountCodes.merge(part.amountCodes)
+        ledger.amountPrices.merge(part.amountPrices)
         ledger.commodities += part.commodities
         ledger.rates += part.rates
         ledger.importKeys += part.importKeys

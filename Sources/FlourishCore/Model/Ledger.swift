@@ -51,10 +51,10 @@ public struct Ledger: Sendable {
     public var scaledFiles = 0
     /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
     /// checks them against the ledger's currency.
-    public var amountCodes: [SourceLocation: Located<String>] = [:]
+    public var amountCodes = LocationTable<Located<String>>()
     /// `@ RATE` and `@@ TOTAL` written after split lines' and openings' amounts, by the
     /// amount's location.
-    public var amountPrices: [SourceLocation: LinePrice] = [:]
+    public var amountPrices = LocationTable<LinePrice>()
     /// Every `commodity CODE DECIMALS` line: a currency other than the home one, and its
     /// decimals (otherwise its standard ones).
     public var commodities: [Located<Currency>] = []
@@ -62,7 +62,7 @@ public struct Ledger: Sendable {
     public var rates: [ExchangeRate] = []
     /// Split lines in another currency than the home one, by index in `postings`: set by
     /// booking, which keeps each line's home amount in `Posting.amount`.
-    public var foreignAmounts: [Int: ForeignAmount] = [:]
+    public var foreignAmounts = LineTable<ForeignAmount>()
     /// Openings in another currency, by the opening's location: set by booking, which keeps
     /// each opening's home amount in `OpeningBalance.amount`.
     public var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
