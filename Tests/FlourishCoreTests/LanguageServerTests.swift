@@ -154,6 +154,32 @@ import Testing
         #expect(!client.server.receive(Array(whole[30...])).isEmpty)
     }
 
+    /// A burst of keystrokes that arrives together is checked once, after the last; a
+    /// completion typed in the burst is answered first, from the last check, without one.
+    @Test func aBurstOfChangesIsCheckedOnce() {
+        let (client, _) = opened(Self.ledger)
+        func frame(_ text: String) -> [UInt8] { Array("Content-Length: \(text.utf8.count)\r\n\r\n\(text)".utf8) }
+        // Typing `  Foo` then `d:Dining  1` on a new line after the entry, a character at a time.
+        var bytes: [UInt8] = []
+        var column = 0
+        for (version, character) in "  Fod:Dining  1".enumerated() {
+            let change = "{\"range\":{\"start\":{\"line\":11,\"character\":\(column)},\"end\":{\"line\":11,\"character\":\(column)}},\"text\":\(Self.quoted(String(character)))}"
+            bytes += frame("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":\(version + 2)},\"contentChanges\":[\(change)]}}")
+            column += 1
+            if column == 4 {
+                bytes += frame("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"textDocument/completion\",\"params\":{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":11,\"character\":4}}}")
+            }
+        }
+        let before = client.server.parseCount
+        let replies = Client.messages(client.server.receive(bytes))
+        #expect(replies.map { $0["method"]?.stringValue ?? "reply" } == ["reply", "textDocument/publishDiagnostics"])
+        #expect(replies.first?["result"]?.arrayValue?.contains { $0["label"]?.stringValue == "Food:Dining" } == true)
+        // One check of the one file for fifteen changes; its problem is the last text's.
+        #expect(client.server.parseCount == before + 1)
+        let problems = replies.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(problems.map { $0["code"]?.stringValue } == ["unknown-name"], "\(problems)")
+    }
+
     /// As a process: messages in on standard input, only messages out on standard output.
     @Test func asAProcess() throws {
         let binary = TestSupport.root + "/.build/debug/flourish"

@@ -10,8 +10,18 @@ public final class LanguageServer {
     /// Whether part of a message has arrived and the rest is awaited.
     var isWaitingForMore: Bool { framing.isWaiting }
     var documents: [String: [UInt8]] = [:] {
-        didSet { results.removeAll() }
+        didSet {
+            // The checked ledgers are stale; completion may still read them (`lastView`).
+            for (root, result) in results { lastResults[root] = result }
+            results.removeAll()
+        }
     }
+    /// The last checked ledger of each main file, kept after a change made it stale: what a
+    /// completion typed during a burst of changes is answered from, without a check.
+    private var lastResults: [String: Validator.Result] = [:]
+    /// The documents changed or opened in this batch of messages, in order: each is checked
+    /// once, after the batch (a burst of keystrokes is one check, not one a keystroke).
+    private var pending: [String] = []
     /// Files parsed for the last check, reused while their bytes stay the same.
     private let parseCache = ParseCache()
     /// How many files the server has parsed to check ledgers (files unchanged since the last
@@ -84,12 +94,29 @@ public final class LanguageServer {
                 if let id = message["id"], message["method"] != nil, cancelled.contains(id.compact()) {
                     replies = [Self.error(id: id, code: -32800, "the request was cancelled")]
                 } else {
+                    // A request that reads the ledger as it now stands has the changes before
+                    // it checked first (once for all of them); a completion is answered from
+                    // the last check at once.
+                    if message["id"] != nil, let method = message["method"]?.stringValue, method != "textDocument/completion" {
+                        publishPending(into: &out)
+                    }
                     replies = handle(message)
                 }
             }
             for reply in replies { out += Self.framed(reply) }
         }
+        publishPending(into: &out)
         return out
+    }
+
+    /// The problems of each document changed since the last were published, each checked once
+    /// with every change made to it.
+    private func publishPending(into out: inout [UInt8]) {
+        let uris = pending
+        pending.removeAll()
+        for uri in uris where documents[uri] != nil {
+            for reply in diagnostics(for: uri) { out += Self.framed(reply) }
+        }
     }
 
     /// The first message's body at the start of `bytes` and how many bytes it took, when a
@@ -208,12 +235,15 @@ public final class LanguageServer {
             documents[uri] = nil
             includedBy.removeAll()
             members[uri] = nil
+            lastResults[uri] = nil
+            pending.removeAll { $0 == uri }
             parseCache.keep(only: members.values.reduce(into: Set(documents.keys.map(Self.key))) { $0.formUnion($1) })
             return [Self.publish(uri, [])]
         default:
             return []
         }
-        return diagnostics(for: uri)
+        if !pending.contains(uri) { pending.append(uri) }
+        return []
     }
 
     /// A notification that isn't about one document.
@@ -345,6 +375,20 @@ public final class LanguageServer {
         return nil
     }
 
+    /// The ledger a document belongs to as last checked, even if a change has made it stale
+    /// (names, dates): a completion is answered at once, never after a check. Checked now only
+    /// when it never was.
+    func lastView(_ uri: String) -> View? {
+        let key = Self.key(uri)
+        for root in [root(of: uri), uri] {
+            guard let result = results[root] ?? lastResults[root] else { continue }
+            if let index = result.journal.ledger.files.firstIndex(where: { LedgerLoader.normalise($0.path) == key }) {
+                return View(result: result, file: UInt32(index))
+            }
+        }
+        return validated(uri)
+    }
+
     /// The URI to send for one of a ledger's files: the open document's own, else a file URI.
     func uri(ofFile index: Int, _ ledger: Ledger) -> String {
         let key = LedgerLoader.normalise(ledger.files[index].path)
@@ -449,7 +493,7 @@ public final class LanguageServer {
         let before = String(decoding: bytes[start..<offset], as: UTF8.self)
         let context = Self.completionContext(before)
         var items: [JSONValue] = []
-        let view = validated(uri)
+        let view = lastView(uri)
         let journal = view?.journal
         if context.atLineStart {
             // The directives, the date of the entry before the cursor, and today.
