@@ -84,6 +84,31 @@ import Testing
         #expect(uses.map { span($0["range"]) } == ["8:2-8:13", "10:18-10:29"])
     }
 
+    /// Two ledgers in one folder include the same year's file: the one the client names
+    /// (`mainFile`), or the project's `flourish.main`, is the one an included file opened alone
+    /// is checked with; no false errors, whichever ledger the folder lists first.
+    @Test func theMainLedgerIsTheOneNamed() throws {
+        let dir = TestSupport.temporaryDirectory()
+        let year = "2026-11-02 * Lunch\n  Food  12.50\n  Bank\n"
+        TestSupport.write(year, to: dir + "/2026.flourish")
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\ninclude \"2026.flourish\"\n", to: dir + "/home.flourish")
+        // A ledger that sorts first and would read the year with names it does not declare.
+        TestSupport.write("currency USD\naccount Cash cash\ninclude \"2026.flourish\"\n", to: dir + "/a-draft.flourish")
+        let yearURI = "file://" + dir + "/2026.flourish"
+        func problems(_ initialize: String) -> [String] {
+            let client = Client()
+            _ = client.request("initialize", initialize)
+            let published = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(yearURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(year))}}")
+            return published.filter { $0["params"]?["uri"]?.stringValue == yearURI }
+                .flatMap { $0["params"]?["diagnostics"]?.arrayValue ?? [] }.compactMap { $0["code"]?.stringValue }
+        }
+        // Found from the include graph alone, the first ledger that includes it: false errors.
+        #expect(!problems("{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}").isEmpty)
+        #expect(problems("{\"rootUri\":\"file://\(dir)\",\"capabilities\":{},\"initializationOptions\":{\"mainFile\":\"home.flourish\"}}") == [])
+        TestSupport.write("home.flourish\n", to: dir + "/flourish.main")
+        #expect(problems("{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}") == [])
+    }
+
     @Test func renameIsOneEditAcrossAnIncludedFile() throws {
         let dir = TestSupport.temporaryDirectory()
         TestSupport.write("category Food:Dining\ncategory Rent\n", to: dir + "/names.flourish")

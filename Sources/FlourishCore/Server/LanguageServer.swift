@@ -52,6 +52,10 @@ public final class LanguageServer {
     /// The files each workspace file includes (paths as `key` writes them), found from their
     /// include lines alone, until a file changes.
     private var includedBy: [String: Set<String>] = [:]
+    /// The workspace's main ledger when the client or the project names it (the
+    /// `mainFile` initialization option, or a `flourish.main` file at the top of a workspace
+    /// folder holding its path): every file it includes is checked as part of it.
+    private var mainFile: String?
     private var initialized = false
     private var shuttingDown = false
     /// Whether the client asked the server to shut down.
@@ -162,6 +166,7 @@ public final class LanguageServer {
             workspaceFolders = (folders.isEmpty ? root.map { [$0] } ?? [] : folders.map(Self.path))
                 .filter { $0.hasPrefix("/") }.map(LedgerLoader.normalise)
             workspace = LedgerLoader.Confinement(roots: [], allowed: workspaceFolders)
+            mainFile = namedMainFile(params["initializationOptions"]?["mainFile"]?.stringValue)
             return [Self.result(id: id, .object([
                 ("capabilities", .object([
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(2))])),
@@ -310,6 +315,7 @@ public final class LanguageServer {
     /// and its includes'), without checking it: opening a file never checks its neighbours.
     func root(of uri: String) -> String {
         let key = Self.key(uri)
+        if let mainFile, Self.key(mainFile) == key || includes(mainFile).contains(key) { return mainFile }
         if let open = members.keys.sorted().first(where: { $0 != uri && documents[$0] != nil && members[$0]?.contains(key) == true }) {
             return open
         }
@@ -317,6 +323,31 @@ public final class LanguageServer {
             if includes(candidate).contains(key) { return candidate }
         }
         return uri
+    }
+
+    /// The main ledger's URI: `option` (a path relative to the first workspace folder, or an
+    /// absolute one), else the first line of a `flourish.main` file at the top of a workspace
+    /// folder; nil when neither names a ledger the server may read.
+    private func namedMainFile(_ option: String?) -> String? {
+        var named: [(String, String)] = []
+        if let option, let folder = workspaceFolders.first { named.append((folder, option)) }
+        for folder in workspaceFolders {
+            let setting = folder + "/flourish.main"
+            // Not a ledger, so not by the include rules: read only where it really is in the
+            // folder (a link out of it is not followed), and only if small.
+            guard let real = FileSystem.canonicalPath(setting), real.hasPrefix(folder + "/") || FileSystem.canonicalPath(folder).map({ real.hasPrefix($0 + "/") }) == true,
+                  FileSystem.size(setting).map({ $0 <= 4096 }) == true, let bytes = try? FileSystem.read(setting) else { continue }
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map {
+                String($0.drop(while: blank).reversed().drop(while: blank).reversed())
+            }
+            if let line, !line.isEmpty { named.append((folder, line)) }
+        }
+        for (folder, path) in named {
+            let absolute = LedgerLoader.normalise(path.hasPrefix("/") ? path : folder + "/" + path)
+            if absolute.hasSuffix(".flourish"), mayRead(absolute) { return Self.uri(absolute) }
+        }
+        return nil
     }
 
     /// The files a workspace file includes, directly or through others, by their include
