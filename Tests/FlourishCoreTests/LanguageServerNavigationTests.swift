@@ -109,6 +109,21 @@ import Testing
         #expect(problems("{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}") == [])
     }
 
+    /// A file not open is named by a URI its client can read back: `#`, `%`, blanks and
+    /// letters beyond ASCII percent-encoded.
+    @Test func theURIOfAFileNotOpenIsPercentEncoded() throws {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("category Food\n", to: dir + "/names #1 100% é.flourish")
+        let main = "include \"names #1 100% é.flourish\"\ncurrency USD\naccount Bank checking\n"
+        TestSupport.write(main, to: dir + "/main.flourish")
+        let client = Client()
+        _ = client.request("initialize", "{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}")
+        let published = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"file://\(dir)/main.flourish\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
+        let uris = published.compactMap { $0["params"]?["uri"]?.stringValue }
+        #expect(uris.contains("file://" + dir + "/names%20%231%20100%25%20%C3%A9.flourish"), "\(uris)")
+        #expect(LanguageServer.path(LanguageServer.uri(dir + "/names #1 100% é.flourish")) == dir + "/names #1 100% é.flourish")
+    }
+
     @Test func renameIsOneEditAcrossAnIncludedFile() throws {
         let dir = TestSupport.temporaryDirectory()
         TestSupport.write("category Food:Dining\ncategory Rent\n", to: dir + "/names.flourish")

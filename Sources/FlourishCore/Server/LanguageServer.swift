@@ -293,7 +293,24 @@ public final class LanguageServer {
         return text
     }
 
-    static func uri(_ path: String) -> String { "file://" + path }
+    /// A file's URI: every byte of its path but the unreserved ones and `/` percent-encoded
+    /// (RFC 3986; a `#` or `%` left as it is would end the path or start an escape in the
+    /// client's reading), as editors write them.
+    static func uri(_ path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            if (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return out
+    }
 
     /// A document as the server sees it: the checked ledger it belongs to (read from the open
     /// main file that includes it, else from the document itself) and its place among the files.
