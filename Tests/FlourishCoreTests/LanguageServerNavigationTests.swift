@@ -34,6 +34,14 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-04: $77.00")
     }
 
+    /// Hover on the account of a `balance` line: its balance on the asserted day, not on the
+    /// ledger's last.
+    @Test func hoverOnABalanceLineShowsTheAssertedDay() throws {
+        let client = opened(LanguageServerTests.ledger + "\n2026-11-05 * Groceries\n  Food:Dining  40.00\n  Bank\n\nbalance 2026-11-03 Bank 87.50\n")
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(15, 20))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-03: $87.50")
+    }
+
     @Test func theLeftOutAmountIsAnInlayHint() throws {
         let client = opened(LanguageServerTests.ledger)
         let hints = try #require(client.request("textDocument/inlayHint", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"range\":{\"start\":\(at(0, 0)),\"end\":\(at(20, 0))}}")?["result"]?.arrayValue)

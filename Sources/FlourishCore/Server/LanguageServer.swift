@@ -618,7 +618,11 @@ public final class LanguageServer {
             let last = lines.map { Int(($0.amountLocation ?? $0.target.location).end) }.max() ?? Int(entry.location.end)
             return offset <= max(last, Int(entry.location.end))
         }
-        let date = entry.map(\.date) ?? end
+        // On a dated line that names an account (`balance`, `opening`, `correction`): its date.
+        func on(_ location: SourceLocation) -> Bool { location.file == view.file && location.range.contains(offset) }
+        let dated = ledger.balanceAssertions.first { on($0.location) }?.date ?? ledger.openings.first { on($0.location) }?.date
+            ?? ledger.corrections.first { on($0.location) }?.date
+        let date = entry.map(\.date) ?? dated ?? end
         var text: String
         if let entry, offset < Int(entry.location.start) + 10 {
             // An entry's date: the buckets at the end of that day.
