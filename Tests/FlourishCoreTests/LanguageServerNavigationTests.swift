@@ -34,6 +34,25 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-04: $77.00")
     }
 
+    /// A name with a blank is completed quoted, replacing what was typed from its opening
+    /// quote: `"Joi` becomes `"Joint Account"`, never `""Joint Account"`; the client filters
+    /// by the quoted form, so the typed prefix still matches.
+    @Test func aQuotedNameIsCompletedOverItsOpeningQuote() throws {
+        let text = "currency USD\naccount \"Joint Account\" checking\naccount Bank checking\n\n2026-11-02 * Lunch\n  \"Joi"
+        let client = opened(text)
+        let items = try #require(client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(5, 6))}")?["result"]?.arrayValue)
+        let joint = try #require(items.first { $0["label"]?.stringValue == "Joint Account" })
+        #expect(joint["filterText"]?.stringValue == "\"Joint Account\"")
+        #expect(joint["textEdit"]?["newText"]?.stringValue == "\"Joint Account\"")
+        #expect(span(joint["textEdit"]?["range"]) == "5:2-5:6")
+        // Typed without a quote: replaced from the word's start, filtered by the name.
+        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(uri)\",\"version\":2},\"contentChanges\":[{\"range\":{\"start\":\(at(5, 2)),\"end\":\(at(5, 6))},\"text\":\"Ba\"}]}")
+        let plain = try #require(client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(5, 4))}")?["result"]?.arrayValue)
+        let bank = try #require(plain.first { $0["label"]?.stringValue == "Bank" })
+        #expect(bank["filterText"]?.stringValue == "Bank")
+        #expect(span(bank["textEdit"]?["range"]) == "5:2-5:4")
+    }
+
     /// Hover on the account of a `balance` line: its balance on the asserted day, not on the
     /// ledger's last.
     @Test func hoverOnABalanceLineShowsTheAssertedDay() throws {

@@ -539,7 +539,8 @@ public final class LanguageServer {
         let file = SourceFile(path: "", bytes: bytes)
         let (_, start) = file.line(containing: offset)
         let before = String(decoding: bytes[start..<offset], as: UTF8.self)
-        let context = Self.completionContext(before)
+        // What comes before the name being typed (a quoted name may hold blanks).
+        let context = Self.completionContext(String(before.dropLast(Self.typedName(before).count)))
         var items: [JSONValue] = []
         let view = lastView(uri)
         let journal = view?.journal
@@ -555,6 +556,15 @@ public final class LanguageServer {
                                       ("sortText", .string("0" + detail))]))
             }
         }
+        // The name being typed, from its first character (an opening quote included) to the
+        // cursor: replaced whole, so a quoted name is never quoted twice, and filtered by what
+        // was typed as the client shows it.
+        let typed = Self.typedName(before)
+        let line = params["position"]?["line"] ?? .integer(0)
+        let replaced = JSONValue.object([
+            ("start", .object([("line", line), ("character", .integer(String(before.dropLast(typed.count)).utf16.count))])),
+            ("end", .object([("line", line), ("character", .integer(before.utf16.count))])),
+        ])
         if let journal, !context.kinds.isEmpty {
             // Names of the kinds the place takes, most used first.
             var uses = [Int](repeating: 0, count: journal.ledger.names.names.count)
@@ -567,8 +577,11 @@ public final class LanguageServer {
             for (rank, (name, _, kind)) in ranked.enumerated() {
                 let padded = String(repeating: "0", count: 5 - min(5, String(rank).count)) + String(rank)
                 let symbol = kind == .account ? 6 : kind == .person ? 18 : kind == .goal ? 21 : 12
+                let written = StringLiteral.name(name)
                 items.append(.object([("label", .string(name)), ("kind", .integer(symbol)),
-                                      ("detail", .string(kind?.noun ?? "")), ("insertText", .string(StringLiteral.name(name))),
+                                      ("detail", .string(kind?.noun ?? "")), ("insertText", .string(written)),
+                                      ("filterText", .string(typed.hasPrefix("\"") ? written : name)),
+                                      ("textEdit", .object([("range", replaced), ("newText", .string(written))])),
                                       ("sortText", .string(padded))]))
             }
         }
@@ -576,6 +589,20 @@ public final class LanguageServer {
     }
 
     /// What may be written where the cursor is, from the words before it on its line.
+    /// The name being typed at the end of `before`: from an opening quote not yet closed, else
+    /// from the last blank.
+    static func typedName(_ before: String) -> Substring {
+        var open: String.Index?
+        var index = before.startIndex
+        while index < before.endIndex {
+            if before[index] == "\"" { open = open == nil ? index : nil }
+            index = before.index(after: index)
+        }
+        if let open { return before[open...] }
+        let start = before.lastIndex(where: { $0 == " " || $0 == "\t" }).map { before.index(after: $0) } ?? before.startIndex
+        return before[start...]
+    }
+
     static func completionContext(_ before: String) -> (atLineStart: Bool, kinds: [NameIndex.Kind]) {
         let indented = before.first == " " || before.first == "\t"
         // The words already finished (the one being typed is not counted).
