@@ -333,6 +333,10 @@ import Testing
         #expect(try actions(text, line: 2) == ["Quote the name Eating out: 2:9-2:19 → \"Eating out\""])
         #expect(try actions(text, line: 3) == ["Quote the name Sam Lee: 3:7-3:14 → \"Sam Lee\""])
         #expect(try actions(text, line: 6).last == "Quote the name Eating out: 6:2-6:12 → \"Eating out\"")
+        // A word that stops the line's reading (`&` read as an amount) is still part of the name.
+        let gifts = "currency USD\naccount Bank checking\n\n2026-11-02 Present\n  Gifts & Giving  90.00\n  Bank\n"
+        let offered = try actions(gifts, line: 4)
+        #expect(offered.contains("Quote the name Gifts & Giving: 4:2-4:16 → \"Gifts & Giving\""), "\(offered)")
     }
 
     @Test func keepOursTheirsOrBothOfAConflictBlock() throws {

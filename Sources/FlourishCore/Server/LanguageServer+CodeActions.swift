@@ -86,6 +86,7 @@ extension LanguageServer {
     /// words before the amount (a split line), or between the keyword and what may follow the
     /// name (an account's kind and flags, a category's `income` or `expense`).
     static func unquotedName(in line: SyntaxLine, _ file: SourceFile) -> Range<Int>? {
+        if line.kind == .posting { return unquotedPostingName(in: line, file) }
         let words = line.tokens.map { file.text($0.range) }
         var first = 0
         var last = words.count  // one past the name's last word
@@ -109,5 +110,29 @@ extension LanguageServer {
         }
         guard last - first >= 2, line.tokens[first..<last].allSatisfy({ $0.kind == .word }) else { return nil }
         return line.tokens[first].start..<line.tokens[last - 1].end
+    }
+
+    /// A split line's words before its amount, read from the line as written (the tokens a
+    /// line records stop where reading it failed: `Gifts & Giving  90.00` stops at `&`).
+    private static func unquotedPostingName(in line: SyntaxLine, _ file: SourceFile) -> Range<Int>? {
+        guard let first = line.tokens.first else { return nil }
+        let (_, lineStart) = file.line(containing: Int(first.start))
+        let end = file.lineRange(startingAt: lineStart).upperBound
+        var words: [Range<Int>] = []
+        var index = Int(first.start)
+        while index < end {
+            let byte = file.bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index += 1; continue }
+            if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "\"") { break }  // a comment, or a name already quoted
+            let start = index
+            while index < end, file.bytes[index] != UInt8(ascii: " "), file.bytes[index] != UInt8(ascii: "\t") { index += 1 }
+            words.append(start..<index)
+        }
+        let amount = words.firstIndex { word in
+            let text = file.text(word)
+            return text.first.map { $0.isNumber || "-+(.$€£¥".contains($0) } ?? false
+        } ?? words.count
+        guard amount >= 2 else { return nil }
+        return words[0].lowerBound..<words[amount - 1].upperBound
     }
 }
