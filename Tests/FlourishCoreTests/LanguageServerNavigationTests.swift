@@ -323,6 +323,14 @@ import Testing
         ])
     }
 
+    /// In a file without declarations, a declaration goes after its header (its comment lines
+    /// and its currency), not above them.
+    @Test func aDeclarationGoesAfterTheHeader() throws {
+        let text = "; Our budget\n; kept by Ana\ncurrency USD\n\n2026-11-02 Lunch\n  Food  12.00\n  Cash\n"
+        let offered = try actions(text, line: 5)
+        #expect(offered.contains("Declare Food as a category: 3:0-3:0 → category Food\n"), "\(offered)")
+    }
+
     @Test func balanceThisEntry() throws {
         let text = Self.ledger + "2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank  -12.00\n"
         #expect(try actions(text, line: 4) == ["Balance this entry: make the last amount -12.50: 6:8-6:14 → -12.50"])

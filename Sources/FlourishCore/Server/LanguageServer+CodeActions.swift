@@ -73,11 +73,22 @@ extension LanguageServer {
                  ("code", .string(diagnostic.id)), ("source", .string("flourish")), ("message", .string(diagnostic.message))])
     }
 
-    /// After the last declaration of the document's file, or at its top.
+    /// After the last declaration of the document's file, or, without one, after its header:
+    /// the comment lines at its top and the `currency`, `display` and `month-start` lines.
     static func declarationInsertionPoint(_ ledger: Ledger, file index: UInt32) -> Int {
         let file = ledger.files[Int(index)]
         let declarations = (ledger.accounts.map(\.location) + ledger.categories.map(\.location) + ledger.people.map(\.location)).filter { $0.file == index }
-        guard let last = declarations.max(by: { $0.start < $1.start }) else { return 0 }
+        guard let last = declarations.max(by: { $0.start < $1.start }) else {
+            var start = 0
+            while start < file.bytes.count {
+                let range = file.lineRange(startingAt: start)
+                let line = file.text(range)
+                let header = line.hasPrefix(";") || line.hasPrefix("#") || ["currency ", "display ", "month-start "].contains { line.hasPrefix($0) }
+                guard header else { break }
+                start = min(file.bytes.count, range.upperBound + 1)
+            }
+            return start
+        }
         let (_, start) = file.line(containing: Int(last.start))
         return min(file.bytes.count, file.lineRange(startingAt: start).upperBound + 1)
     }
