@@ -334,6 +334,8 @@ import Testing
     @Test func balanceThisEntry() throws {
         let text = Self.ledger + "2026-11-02 Lunch\n  Food:Dining  12.50\n  Bank  -12.00\n"
         #expect(try actions(text, line: 4) == ["Balance this entry: make the last amount -12.50: 6:8-6:14 → -12.50"])
+        // From any line of the entry, not only its date line.
+        #expect(try actions(text, line: 6) == ["Balance this entry: make the last amount -12.50: 6:8-6:14 → -12.50"])
     }
 
     @Test func quoteANameOfSeveralWords() throws {

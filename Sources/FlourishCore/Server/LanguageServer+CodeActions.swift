@@ -16,7 +16,14 @@ extension LanguageServer {
         for diagnostic in view.result.diagnostics where diagnostic.location.file == view.file {
             let location = diagnostic.location
             let line = file.line(containing: Int(location.start)).number
-            guard lines.contains(line) else { continue }
+            // An entry that does not balance is fixed from any of its lines, not only its date line.
+            var span = line...line
+            if case .unbalancedEntry = diagnostic.problem,
+               let entry = ledger.entries.first(where: { $0.location.file == view.file && $0.location.range.contains(Int(location.start)) }),
+               let end = ledger.postings[entry.postings].map({ Int(($0.amountLocation ?? $0.target.location).end) }).max() {
+                span = line...max(line, file.line(containing: end).number)
+            }
+            guard lines.overlaps(span) else { continue }
             let problem = Self.diagnosticJSON(diagnostic, file)
             func action(_ title: String, _ edits: [(Range<Int>, String)], preferred: Bool = false) -> JSONValue {
                 .object([("title", .string(title)), ("kind", .string("quickfix")), ("diagnostics", .array([problem])),
