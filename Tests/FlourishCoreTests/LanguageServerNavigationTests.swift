@@ -34,6 +34,19 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-04: $77.00")
     }
 
+    /// On a date line, the ledger's descriptions, most recent first; each fills in the whole
+    /// entry from the last one with that description.
+    @Test func aDescriptionFillsInTheEntryFromTheLastOne() throws {
+        let text = "currency USD\naccount Bank checking\ncategory Food\ncategory Rent\n\n2026-11-01 Rent for November\n  Rent  700.00\n  Bank\n\n2026-11-02 * Coffee\n  Food  3.00\n  Bank\n\n2026-11-04 * Coffee\n  Food  3.50\n  Bank  -3.50\n\n2026-11-05 * Cof\n  Food  1.00\n  Bank\n"
+        let client = opened(text)
+        let items = try #require(client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(17, 16))}")?["result"]?.arrayValue)
+        let descriptions = items.filter { $0["kind"]?.intValue == 1 }
+        #expect(descriptions.compactMap { $0["label"]?.stringValue } == ["Coffee", "Rent for November"])
+        #expect(descriptions.first?["textEdit"]?["newText"]?.stringValue == "Coffee\n  Food  3.50\n  Bank  -3.50")
+        #expect(span(descriptions.first?["textEdit"]?["range"]) == "17:13-17:16")
+        #expect(descriptions.first?["detail"]?.stringValue == "as on 2026-11-04")
+    }
+
     /// A name with a blank is completed quoted, replacing what was typed from its opening
     /// quote: `"Joi` becomes `"Joint Account"`, never `""Joint Account"`; the client filters
     /// by the quoted form, so the typed prefix still matches.

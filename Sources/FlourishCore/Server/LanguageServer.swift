@@ -565,6 +565,13 @@ public final class LanguageServer {
             ("start", .object([("line", line), ("character", .integer(String(before.dropLast(typed.count)).utf16.count))])),
             ("end", .object([("line", line), ("character", .integer(before.utf16.count))])),
         ])
+        if let journal, let typedDescription = Self.typedDescription(before) {
+            // Not the entry being typed (as the last check read it).
+            let file = view?.file
+            items += descriptionItems(journal, typed: typedDescription, before: before, line: line) { entry in
+                entry.location.file == file.map { Int($0) } ?? -1 && Int(entry.location.start) == start
+            }
+        }
         if let journal, !context.kinds.isEmpty {
             // Names of the kinds the place takes, most used first.
             var uses = [Int](repeating: 0, count: journal.ledger.names.names.count)
@@ -589,6 +596,51 @@ public final class LanguageServer {
     }
 
     /// What may be written where the cursor is, from the words before it on its line.
+    /// On an entry's date line after its date (and status mark): the description typed so far.
+    static func typedDescription(_ before: String) -> Substring? {
+        let scalars = Array(before.unicodeScalars)
+        guard scalars.count >= 11, scalars[10] == " ",
+              scalars[0..<10].enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 ? $0.element == "-" : ("0"..."9").contains($0.element) })
+        else { return nil }
+        var rest = before.unicodeScalars.dropFirst(11)
+        if let mark = rest.first, mark == "*" || mark == "!", rest.dropFirst().first == " " { rest = rest.dropFirst(2) }
+        let text = Substring(rest)
+        guard !text.contains("#"), !text.contains(";") else { return nil }  // tags or a comment: past the description
+        return text
+    }
+
+    /// The descriptions of the ledger's entries, most recent first, each filling in the whole
+    /// entry from the last one with it: its lines, with their amounts as written (the one left
+    /// out left out).
+    func descriptionItems(_ journal: Journal, typed: Substring, before: String, line: JSONValue, skipping typing: (Entry) -> Bool) -> [JSONValue] {
+        let ledger = journal.ledger
+        let range = JSONValue.object([
+            ("start", .object([("line", line), ("character", .integer(String(before.dropLast(typed.count)).utf16.count))])),
+            ("end", .object([("line", line), ("character", .integer(before.utf16.count))])),
+        ])
+        var seen = Set<String>()
+        var items: [JSONValue] = []
+        for item in journal.items.reversed() {
+            guard case .entry(let number) = item.kind, items.count < 100 else { continue }
+            let entry = ledger.entries[number]
+            guard !typing(entry) else { continue }
+            let description = ledger.description(of: entry)
+            guard !description.isEmpty, seen.insert(description).inserted else { continue }
+            var text = StringLiteral.description(description)
+            for index in entry.postings where !ledger.postings[index].isMade {
+                let posting = ledger.postings[index]
+                text += "\n  " + StringLiteral.name(ledger.names[posting.target.id])
+                if let amount = posting.amountLocation { text += "  " + ledger.files[Int(amount.file)].text(amount.range) }
+            }
+            let rank = String(items.count)
+            items.append(.object([("label", .string(description)), ("kind", .integer(1)), ("detail", .string("as on \(entry.date)")),
+                                  ("filterText", .string(description)),
+                                  ("textEdit", .object([("range", range), ("newText", .string(text))])),
+                                  ("sortText", .string(String(repeating: "0", count: 5 - min(5, rank.count)) + rank))]))
+        }
+        return items
+    }
+
     /// The name being typed at the end of `before`: from an opening quote not yet closed, else
     /// from the last blank.
     static func typedName(_ before: String) -> Substring {
