@@ -47,6 +47,16 @@ import Testing
         #expect(descriptions.first?["detail"]?.stringValue == "as on 2026-11-04")
     }
 
+    /// After `#` on a date line, the ledger's tags, most used first.
+    @Test func tagsComplete() throws {
+        let text = "currency USD\naccount Bank checking\ncategory Food\n\n2026-11-02 Lunch  #work #trip\n  Food  3.00\n  Bank\n\n2026-11-03 Tea  #trip\n  Food  1.00\n  Bank\n\n2026-11-04 Dinner  #tr"
+        let client = opened(text)
+        let items = try #require(client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(12, 22))}")?["result"]?.arrayValue)
+        #expect(items.compactMap { $0["label"]?.stringValue }.filter { $0.hasPrefix("#") }.prefix(2) == ["#trip", "#work"])
+        #expect(items.first?["textEdit"]?["newText"]?.stringValue == "#trip")
+        #expect(span(items.first?["textEdit"]?["range"]) == "12:19-12:22")
+    }
+
     /// A name with a blank is completed quoted, replacing what was typed from its opening
     /// quote: `"Joi` becomes `"Joint Account"`, never `""Joint Account"`; the client filters
     /// by the quoted form, so the typed prefix still matches.

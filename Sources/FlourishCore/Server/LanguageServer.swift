@@ -565,6 +565,18 @@ public final class LanguageServer {
             ("start", .object([("line", line), ("character", .integer(String(before.dropLast(typed.count)).utf16.count))])),
             ("end", .object([("line", line), ("character", .integer(before.utf16.count))])),
         ])
+        if let journal, typed.hasPrefix("#"), Self.isDateLine(before) {
+            // After the description: the ledger's tags, most used first.
+            var uses: [Int32: Int] = [:]
+            for tag in journal.ledger.entryTags { uses[tag.id, default: 0] += 1 }
+            let ranked = uses.sorted { ($1.value, journal.ledger.names[$0.key]) < ($0.value, journal.ledger.names[$1.key]) }
+            for (rank, (id, _)) in ranked.enumerated() where "#" + journal.ledger.names[id] != typed {
+                let tag = "#" + journal.ledger.names[id]
+                let padded = String(repeating: "0", count: 5 - min(5, String(rank).count)) + String(rank)
+                items.append(.object([("label", .string(tag)), ("kind", .integer(20)), ("detail", .string("tag")), ("filterText", .string(tag)),
+                                      ("textEdit", .object([("range", replaced), ("newText", .string(tag))])), ("sortText", .string(padded))]))
+            }
+        }
         if let journal, let typedDescription = Self.typedDescription(before) {
             // Not the entry being typed (as the last check read it).
             let file = view?.file
@@ -598,15 +610,19 @@ public final class LanguageServer {
     /// What may be written where the cursor is, from the words before it on its line.
     /// On an entry's date line after its date (and status mark): the description typed so far.
     static func typedDescription(_ before: String) -> Substring? {
-        let scalars = Array(before.unicodeScalars)
-        guard scalars.count >= 11, scalars[10] == " ",
-              scalars[0..<10].enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 ? $0.element == "-" : ("0"..."9").contains($0.element) })
-        else { return nil }
+        guard isDateLine(before) else { return nil }
         var rest = before.unicodeScalars.dropFirst(11)
         if let mark = rest.first, mark == "*" || mark == "!", rest.dropFirst().first == " " { rest = rest.dropFirst(2) }
         let text = Substring(rest)
         guard !text.contains("#"), !text.contains(";") else { return nil }  // tags or a comment: past the description
         return text
+    }
+
+    /// Whether the line begins with a date and a blank (an entry's date line).
+    static func isDateLine(_ before: String) -> Bool {
+        let scalars = Array(before.unicodeScalars.prefix(11))
+        return scalars.count == 11 && scalars[10] == " "
+            && scalars[0..<10].enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 ? $0.element == "-" : ("0"..."9").contains($0.element) }
     }
 
     /// The descriptions of the ledger's entries, most recent first, each filling in the whole
