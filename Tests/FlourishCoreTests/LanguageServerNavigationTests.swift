@@ -47,6 +47,20 @@ import Testing
         #expect(descriptions.first?["detail"]?.stringValue == "as on 2026-11-04")
     }
 
+    /// The fixed words a place takes: locales after `display`, a schedule's recurrence, the
+    /// unit after `every N`, an option's value.
+    @Test func fixedWordsComplete() throws {
+        let client = opened("currency USD\ndisplay \nschedule 2026-11-01 Rent \nschedule 2026-11-01 Gym every 2 \noption rollover o")
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            try #require(client.request("textDocument/completion", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(line, character))}")?["result"]?.arrayValue)
+                .filter { $0["kind"]?.intValue == 14 }.compactMap { $0["label"]?.stringValue }
+        }
+        #expect(try labels(1, 8).contains("de-DE"))
+        #expect(try labels(2, 25) == ["daily", "weekly", "monthly", "quarterly", "yearly", "every"])
+        #expect(try labels(3, 32) == ["days", "weeks", "months"])
+        #expect(try labels(4, 17) == ["on", "off"])
+    }
+
     /// After `#` on a date line, the ledger's tags, most used first.
     @Test func tagsComplete() throws {
         let text = "currency USD\naccount Bank checking\ncategory Food\n\n2026-11-02 Lunch  #work #trip\n  Food  3.00\n  Bank\n\n2026-11-03 Tea  #trip\n  Food  1.00\n  Bank\n\n2026-11-04 Dinner  #tr"

@@ -565,6 +565,13 @@ public final class LanguageServer {
             ("start", .object([("line", line), ("character", .integer(String(before.dropLast(typed.count)).utf16.count))])),
             ("end", .object([("line", line), ("character", .integer(before.utf16.count))])),
         ])
+        // The fixed words the place takes: a locale after `display`, a recurrence after a
+        // schedule's name, a unit after `every N`, an option's name and value, a frequency.
+        for (rank, word) in Self.fixedWords(String(before.dropLast(typed.count))).enumerated() {
+            items.append(.object([("label", .string(word)), ("kind", .integer(14)), ("filterText", .string(word)),
+                                  ("textEdit", .object([("range", replaced), ("newText", .string(word))])),
+                                  ("sortText", .string("2" + String(repeating: "0", count: 3 - min(3, String(rank).count)) + String(rank)))]))
+        }
         if let journal, typed.hasPrefix("#"), Self.isDateLine(before) {
             // After the description: the ledger's tags, most used first.
             var uses: [Int32: Int] = [:]
@@ -669,6 +676,27 @@ public final class LanguageServer {
         if let open { return before[open...] }
         let start = before.lastIndex(where: { $0 == " " || $0 == "\t" }).map { before.index(after: $0) } ?? before.startIndex
         return before[start...]
+    }
+
+    /// The fixed words that may come next on a directive line whose finished words are
+    /// `before` (grammar.md section 5).
+    static func fixedWords(_ before: String) -> [String] {
+        guard let first = before.first, first != " ", first != "\t" else { return [] }
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let keyword = words.first else { return [] }
+        switch (keyword, words.count) {
+        case ("display", 1): return DisplayLocale.allCases.map(\.rawValue)
+        case ("option", 1): return OptionName.allCases.map(\.rawValue)
+        case ("option", 2) where words[1] == OptionName.rollover.rawValue: return OnOffWord.allCases.map(\.rawValue)
+        case ("schedule", 3): return ScheduleFrequencyWord.allCases.map(\.rawValue)
+        case ("subscription", 4): return Subscription.Frequency.allCases.map(\.rawValue)
+        case ("income", 3): return ExpectedIncome.Period.allCases.map(\.rawValue)
+        default: break
+        }
+        if keyword == "schedule", words.count >= 5, words[words.count - 2] == ScheduleFrequencyWord.every.rawValue {
+            return ScheduleUnitWord.allCases.map(\.rawValue)
+        }
+        return []
     }
 
     static func completionContext(_ before: String) -> (atLineStart: Bool, kinds: [NameIndex.Kind]) {
