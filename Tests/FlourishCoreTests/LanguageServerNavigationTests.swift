@@ -90,6 +90,16 @@ import Testing
         #expect(span(bank["textEdit"]?["range"]) == "5:2-5:4")
     }
 
+    /// Hover on a goal: what its bucket holds, of its target.
+    @Test func hoverOnAGoalShowsWhatItHolds() throws {
+        let text = "currency USD\naccount Bank checking\nopening 2026-11-01 Bank 500.00\ngoal 2026-11-01 Bike 600.00 by 2027-03-01\nmove 2026-11-02 150.00 to Bike\n"
+        let client = opened(text)
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(4, 27))}")
+        let value = try #require(hover?["result"]?["contents"]?["value"]?.stringValue)
+        #expect(value.hasPrefix("**Bike** — goal"), "\(value)")
+        #expect(value.hasSuffix("saved $150.00 of $600.00 at the end of 2026-11-02, by 2027-03-01"), "\(value)")
+    }
+
     /// Hover on the account of a `balance` line: its balance on the asserted day, not on the
     /// ledger's last.
     @Test func hoverOnABalanceLineShowsTheAssertedDay() throws {

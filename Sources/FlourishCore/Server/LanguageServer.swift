@@ -757,7 +757,9 @@ public final class LanguageServer {
                 + (snapshot.people.isEmpty ? "" : " · owed to people \(money.text(snapshot.owedToPeople))")
                 + " · main savings \(money.text(snapshot.mainSavings))"
         } else {
-            guard let id = ledger.names.id(of: word), let kind = journal.index.kind(of: id) else { return .null }
+            // Goals are names of their own (a goal may share a category's name).
+            guard let id = ledger.names.id(of: word),
+                  let kind = journal.index.kind(of: id) ?? (journal.index.goalNames.contains(word) ? .goal : nil) else { return .null }
             text = "**\(word)** — \(kind.noun)"
             if let declared = Self.declaredNames(ledger).first(where: { $0.id == id }) {
                 let file = ledger.files[Int(declared.location.file)]
@@ -781,7 +783,13 @@ public final class LanguageServer {
                             text += " of a \(money.text(budget)) budget"
                         }
                     }
-                case .goal: break
+                case .goal:
+                    // What the goal bucket holds that day, of its target.
+                    if let snapshot = (try? BucketEngine(journal).snapshot(at: date)) ?? nil,
+                       let goal = snapshot.goals.first(where: { $0.name == word }) {
+                        text += "\n\nsaved \(money.text(goal.balance)) of \(money.text(goal.target)) at the end of \(date)"
+                            + (goal.deadline.map { ", by \($0)" } ?? "")
+                    }
                 }
             }
         }
