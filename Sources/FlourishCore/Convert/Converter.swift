@@ -206,16 +206,17 @@ struct Converter {
             declared.insert(account)
             if kept.count == 1, kept[0] != main, commodities[kept[0]] != nil, case .account = target(account) { keptIn[account] = kept[0] }
         }
-        var seen: [String: String?] = [:]
+        // The commodities each undeclared account's lines are in ("" for the main one, or one
+        // Flourish has no code for).
+        var used: [String: Set<String>] = [:]
         for case .transaction(let transaction) in foreign.items {
             for posting in transaction.postings where !posting.virtual && !declared.contains(posting.account) {
                 guard let amount = posting.amount, amount.number.mantissa != 0 || !amount.commodity.isEmpty else { continue }
-                let commodity: String? = isMain(amount) || commodities[amount.commodity] == nil ? nil : amount.commodity
-                if let known = seen[posting.account], known != commodity { seen[posting.account] = .some(nil) } else if seen[posting.account] == nil { seen[posting.account] = commodity }
+                used[posting.account, default: []].insert(isMain(amount) || commodities[amount.commodity] == nil ? "" : amount.commodity)
             }
         }
-        for (account, commodity) in seen {
-            if let commodity = commodity ?? nil, case .account = target(account) { keptIn[account] = commodity }
+        for (account, commodities) in used where commodities.count == 1 {
+            if let commodity = commodities.first, !commodity.isEmpty, case .account = target(account) { keptIn[account] = commodity }
         }
     }
 
