@@ -29,21 +29,22 @@ extension Booker {
         var isForeign = [Bool](repeating: false, count: ledger.postings.count)
         for (line, _) in lines { isForeign[line] = true }
         var dropped = Set<Int>()
-        // Every entry converted first, then the ledger changed once: changed while a converter
-        // held it, its lists were copied whole for each entry.
-        var converted: [(line: Int, home: Money, foreign: ForeignAmount?)] = []
-        converted.reserveCapacity(lines.count * 2)
-        // One converter for every entry, its lists kept from one to the next.
-        var converter = EntryConverter(postings: ledger.postings, names: ledger.names, lines: lines, home: home, rates: rates, accounts: accounts)
-        for (number, entry) in ledger.entries.enumerated() where entry.postings.contains(where: { isForeign[$0] }) {
-            if !converter.convert(entry, into: &converted) { dropped.insert(number) }
+        // One converter for every entry, its lists kept from one to the next. It copies the
+        // entry's few lines and holds none of the ledger's lists, so that each entry's
+        // figures are written into the ledger at once without copying its lines.
+        var converter = EntryConverter(names: ledger.names, lines: lines, home: home, rates: rates, accounts: accounts)
+        ledger.foreignAmounts.reserveCapacity(lines.count, lines: ledger.postings.count)
+        for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] }) {
+            guard converter.convert(ledger.entries[number], postings: ledger.postings) else {
+                dropped.insert(number)
+                continue
+            }
+            for (line, amount, foreign) in converter.converted {
+                ledger.postings[line].amount = amount
+                if let foreign { ledger.foreignAmounts[line] = foreign }
+            }
         }
         diagnostics += converter.diagnostics
-        ledger.foreignAmounts.reserveCapacity(converted.count, lines: ledger.postings.count)
-        for (line, amount, foreign) in converted {
-            ledger.postings[line].amount = amount
-            if let foreign { ledger.foreignAmounts[line] = foreign }
-        }
         if !dropped.isEmpty {
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
@@ -89,20 +90,24 @@ extension Booker {
 
     /// One entry's lines in the home currency (`convertForeign`'s steps).
     private struct EntryConverter {
-        /// The ledger's lines and names (not the ledger: held whole for each entry, its
-        /// forty lists were retained and released each time).
-        let postings: [Posting]
+        /// The ledger's names (not the ledger: held whole for each entry, its forty lists were
+        /// retained and released each time).
         let names: NameTable
         let lines: LineTable<ForeignLine>
         let home: Currency
         let rates: RateTable
         let accounts: [Bool]
         var diagnostics: [Diagnostic] = []
+        /// The last entry's lines converted: each one's home amount and, for a line in another
+        /// currency, its native amount.
+        private(set) var converted: [(line: Int, home: Money, foreign: ForeignAmount?)] = []
         /// The entry being converted, and its figures by each line's place in it (lists, not
         /// dictionaries: a dictionary a line for every entry was most of booking's time; kept
         /// from one entry to the next, not made again for each).
         private var entry = Entry(date: .earliest, status: .unmarked, descriptionLocation: SourceLocation(file: 0, range: 0..<0),
                                   tagRange: 0..<0, postings: 0..<0, location: SourceLocation(file: 0, range: 0..<0))
+        /// The entry's lines (a copy of its few).
+        private var current: [Posting] = []
         private var written: [Int] = []
         private var leftOut: [Int] = []
         private var natives: [(currency: Currency, amount: Money?)?] = []
@@ -110,19 +115,21 @@ extension Booker {
         private var sources: [ForeignAmount.RateSource?] = []
         private var unknown: [Int] = []
 
-        init(postings: [Posting], names: NameTable, lines: LineTable<ForeignLine>, home: Currency, rates: RateTable, accounts: [Bool]) {
-            (self.postings, self.names, self.lines, self.home, self.rates, self.accounts) = (postings, names, lines, home, rates, accounts)
+        init(names: NameTable, lines: LineTable<ForeignLine>, home: Currency, rates: RateTable, accounts: [Bool]) {
+            (self.names, self.lines, self.home, self.rates, self.accounts) = (names, lines, home, rates, accounts)
         }
 
-        /// Appends each line of `entry` to `converted`: its home amount and, for a line in
-        /// another currency, its native amount; false after reporting why the entry cannot be
-        /// converted.
-        mutating func convert(_ entry: Entry, into converted: inout [(line: Int, home: Money, foreign: ForeignAmount?)]) -> Bool {
+        /// Converts `entry`, whose lines are in `postings`, into `converted`; false after
+        /// reporting why the entry cannot be converted.
+        mutating func convert(_ entry: Entry, postings: [Posting]) -> Bool {
             self.entry = entry
             let all = entry.postings
             let first = all.lowerBound
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: postings[all])
+            converted.removeAll(keepingCapacity: true)
             written.removeAll(keepingCapacity: true)
-            for line in all where !postings[line].isInferred { written.append(line) }
+            for line in all where !posting(line).isInferred { written.append(line) }
             // The one other currency every written line is in, if there is one.
             var single: Currency? = written.first.flatMap { lines[$0]?.currency }
             for line in written where lines[line]?.currency.code != single?.code { single = nil }
@@ -132,15 +139,15 @@ extension Booker {
             for line in all {
                 if let foreign = lines[line] {
                     natives[line - first] = (foreign.currency, foreign.native)
-                } else if postings[line].isInferred, let single, !isAccount(line) {
+                } else if posting(line).isInferred, let single, !isAccount(line) {
                     natives[line - first] = (single, nil)
                 }
             }
             leftOut.removeAll(keepingCapacity: true)
-            for line in all where postings[line].isInferred { leftOut.append(line) }
+            for line in all where posting(line).isInferred { leftOut.append(line) }
             for line in leftOut where natives[line - first] != nil {
                 guard let single, natives[line - first]?.currency.code == single.code, leftOut.count == 1 else {
-                    let target = postings[line].target
+                    let target = posting(line).target
                     diagnostics.append(Diagnostic(.foreignLeftOut(account: names[target.id], kept: natives[line - first]?.currency.code ?? ""),
                                                   at: target.location))
                     return false
@@ -156,7 +163,7 @@ extension Booker {
             // Step 2: the home amounts known. A line with neither a price nor a home amount
             // written takes the rate line only when it is not the one such line.
             let lacking = all.filter { line in
-                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? postings[line].isInferred
+                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? posting(line).isInferred
             }.count
             homes.removeAll(keepingCapacity: true)
             homes.append(contentsOf: repeatElement(nil, count: all.count))
@@ -165,7 +172,7 @@ extension Booker {
             unknown.removeAll(keepingCapacity: true)
             for line in all {
                 guard let native = natives[line - first] else {
-                    if postings[line].isInferred { unknown.append(line) } else { homes[line - first] = postings[line].amount }
+                    if posting(line).isInferred { unknown.append(line) } else { homes[line - first] = posting(line).amount }
                     continue
                 }
                 guard let amount = native.amount else { unknown.append(line); continue }
@@ -222,15 +229,20 @@ extension Booker {
             return true
         }
 
+        /// One of the entry's lines, by its index in the ledger.
+        private func posting(_ line: Int) -> Posting {
+            current[line - entry.postings.lowerBound]
+        }
+
         /// Whether a line's target is an account.
         func isAccount(_ line: Int) -> Bool {
-            let id = Int(postings[line].target.id)
+            let id = Int(posting(line).target.id)
             return id < accounts.count && accounts[id]
         }
 
         /// Where a line's amount was written, or its name when it was left out.
         func location(of line: Int) -> SourceLocation {
-            postings[line].amountLocation ?? postings[line].target.location
+            posting(line).amountLocation ?? posting(line).target.location
         }
     }
 }
