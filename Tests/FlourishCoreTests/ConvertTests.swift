@@ -176,11 +176,7 @@ import Testing
     }
 
     /// A decimal without trailing zeros after its point (`2.50` and `2.5` compare equal).
-    static func normalized(_ value: NumberSyntax.Decimal) -> NumberSyntax.Decimal {
-        var value = value
-        while value.scale > 0, value.mantissa % 10 == 0 { value = NumberSyntax.Decimal(mantissa: value.mantissa / 10, scale: value.scale - 1) }
-        return value
-    }
+    static func normalized(_ value: NumberSyntax.Decimal) -> NumberSyntax.Decimal { value.normalized }
 
     /// Each account's total in each commodity, from `bean-query`.
     static func beanQueryTotals(_ path: String) -> [String: [String: NumberSyntax.Decimal]] {

@@ -47,6 +47,8 @@ struct Converter {
         var order: Int?
         /// The commodity of an account kept in one (its decimals), nil for the main one.
         var commodity: (code: String, decimals: Int)? = nil
+        /// A balance assignment's: its line's amount was worked out from it.
+        var assigned = false
     }
 
     let foreign: ForeignLedger
@@ -76,8 +78,21 @@ struct Converter {
     var rateLines: Set<String> = []
     /// Commodities held in lots at a cost (shares, funds).
     var lots: Set<String> = []
+    /// Commodities priced by costs only (no `P`/`price` line in the main one): their rate lines
+    /// are made from the costs (hledger's `--infer-market-prices`), the last written kept here.
+    var costRated: Set<String> = []
+    var lastCostRate: [String: (date: CivilDate, rate: NumberSyntax.Decimal)] = [:]
+    /// Each other commodity's first day used, its first price in the main one (a `P` line's or
+    /// a transaction's) and the first rate line written for it: lines before that rate line
+    /// are booked at the first price.
+    var firstUse: [String: CivilDate] = [:]
+    var firstPrice: [String: (date: CivilDate, rate: NumberSyntax.Decimal)] = [:]
+    var firstRateLine: [String: CivilDate] = [:]
     /// The other commodities the converted ledger's lines are written in.
     var usedCommodities: Set<String> = []
+    /// Lines whose cost is not a whole number of the main commodity's minor units (rounded
+    /// once, as every line is): how many, and the first.
+    var rounded: (count: Int, first: ForeignLedger.Place?) = (0, nil)
     /// Prices not converted: how many, and the first.
     var skippedPrices: (count: Int, first: ForeignLedger.Place?) = (0, nil)
 
@@ -186,19 +201,31 @@ struct Converter {
             case .transaction(let transaction):
                 for posting in transaction.postings {
                     note(posting.amount)
-                    if let amount = posting.amount, let cost = posting.cost, isMain(cost.amount) { priced.insert(amount.commodity) }
-                    if let amount = posting.amount, posting.isLot { lots.insert(amount.commodity) }
+                    guard let amount = posting.amount, !isMain(amount) else { continue }
+                    firstUse[amount.commodity] = min(firstUse[amount.commodity] ?? transaction.date, transaction.date)
+                    if posting.isLot { lots.insert(amount.commodity) }
                 }
-            case .price(_, let commodity, let amount, _):
-                if isMain(amount) {
+            case .price(let date, let commodity, let amount, _):
+                if isMain(amount), amount.number.mantissa >= 0 {
                     priced.insert(commodity)
                     rateLines.insert(commodity)
+                    noteFirstPrice(commodity, date, amount.number)
+                    firstRateLine[commodity] = min(firstRateLine[commodity] ?? date, date)
                 }
             default:
                 break
             }
         }
         for (commodity, scale) in scales { commodities[commodity] = min(8, max(scale, Currency.isCode(commodity) ? Currency.standardDecimals(for: commodity) : 0)) }
+        for case .transaction(let transaction) in foreign.items {
+            for (commodity, rate) in prices(in: transaction) {
+                priced.insert(commodity)
+                noteFirstPrice(commodity, transaction.date, rate)
+                // Rate lines are made from the transactions' prices only without a price line.
+                if !rateLines.contains(commodity) { firstRateLine[commodity] = min(firstRateLine[commodity] ?? transaction.date, transaction.date) }
+            }
+        }
+        costRated = priced.subtracting(rateLines)
         // Accounts kept in one other commodity: opened in it (wherever they are opened), or,
         // opened without one, whose every line with an amount is in it (a journal's accounts).
         var declared: Set<String> = []
@@ -210,8 +237,18 @@ struct Converter {
         // Flourish has no code for).
         var used: [String: Set<String>] = [:]
         for case .transaction(let transaction) in foreign.items {
+            // A line left out beside lines all in one other commodity without a cost is in it.
+            let written = transaction.postings.filter { !$0.virtual && $0.amount != nil }
+            let only = written.first?.amount?.commodity
+            let leftOutIn = only.flatMap { only in
+                !isMain(written[0].amount!) && written.allSatisfy { $0.cost == nil && $0.amount?.commodity == only } ? only : nil
+            }
             for posting in transaction.postings where !posting.virtual && !declared.contains(posting.account) {
-                guard let amount = posting.amount, amount.number.mantissa != 0 || !amount.commodity.isEmpty else { continue }
+                guard let amount = posting.amount else {
+                    if let leftOutIn, commodities[leftOutIn] != nil { used[posting.account, default: []].insert(leftOutIn) }
+                    continue
+                }
+                guard amount.number.mantissa != 0 || !amount.commodity.isEmpty else { continue }
                 used[posting.account, default: []].insert(isMain(amount) || commodities[amount.commodity] == nil ? "" : amount.commodity)
             }
         }
@@ -316,6 +353,7 @@ struct Converter {
                 assertions.append(Assertion(date: date, account: account, minor: value, place: place, order: nil))
                 chunks.append(.assertion(index: assertions.count - 1))
             case .transaction(let transaction):
+                costRates(of: transaction)
                 convert(transaction, order: &order)
             case .price(let date, let commodity, let amount, let place):
                 guard commodities[commodity] != nil, isMain(amount), amount.number.mantissa >= 0 else {
@@ -452,6 +490,10 @@ struct Converter {
                 }
                 var line = Kept(posting: posting, target: found, minor: nil, other: (amount, decimals, posting.cost))
                 line.minor = homeValue(amount, decimals: decimals, cost: posting.cost)
+                if let cost = posting.cost, !costIsExact(amount, decimals: decimals, cost: cost) {
+                    rounded.count += 1
+                    if rounded.first == nil { rounded.first = posting.place }
+                }
                 lines.kept.append(line)
                 continue
             }
@@ -462,7 +504,10 @@ struct Converter {
                     lines.droppedOther = true
                     continue
                 }
-                if posting.priced { return .failure(NotConverted(why: "a line in \(code) priced in another commodity")) }
+                // A zero with a price (`0 @ $2067.71`, as `hledger print` writes a zero amount) weighs nothing.
+                if posting.priced, amount.number.mantissa != 0 || !amount.commodity.isEmpty {
+                    return .failure(NotConverted(why: "a line in \(code) priced in another commodity"))
+                }
                 guard let exact = minor(amount) else { return .failure(NotConverted(why: "an amount with more decimals than \(code) has")) }
                 value = exact
             }
@@ -523,9 +568,78 @@ struct Converter {
         return (try? Money.converted(Money(minorUnits: native), decimals: decimals, rate: cost.amount.number, homeDecimals: self.decimals))?.minorUnits
     }
 
+    /// Whether a line's cost is a whole number of minor units of the main commodity.
+    func costIsExact(_ amount: ForeignLedger.Amount, decimals: Int, cost: (amount: ForeignLedger.Amount, total: Bool)) -> Bool {
+        if cost.total { return Self.minor(cost.amount, decimals: self.decimals) != nil }
+        guard let native = Self.minor(amount, decimals: decimals) else { return false }
+        return Money.convertsExactly(Money(minorUnits: native), decimals: decimals, rate: cost.amount.number, homeDecimals: self.decimals)
+    }
+
     /// Whether lines in `commodity` have a rate line to be booked at (a price, or the rate of
     /// zero written for a commodity never priced).
-    func rated(_ commodity: String) -> Bool { commodities[commodity] != nil && (rateLines.contains(commodity) || !priced.contains(commodity)) }
+    func rated(_ commodity: String) -> Bool { commodities[commodity] != nil }
+
+    /// What one unit of `amount` cost in the main commodity: a `@` price as written, a `@@`
+    /// total over the units to ten decimals (trailing zeros dropped); nil for no units or a
+    /// negative cost.
+    func unitRate(_ amount: ForeignLedger.Amount, cost: (amount: ForeignLedger.Amount, total: Bool)) -> NumberSyntax.Decimal? {
+        guard cost.amount.number.mantissa >= 0 else { return nil }
+        guard cost.total else { return cost.amount.number }
+        guard let units = commodities[amount.commodity].flatMap({ Self.minor(amount, decimals: $0) }),
+              let total = try? Money.rounded(cost.amount.number, decimals: 8),
+              let rate = Money.rate(home: total, homeDecimals: 8, native: Money(minorUnits: units.magnitude <= UInt64(Int64.max) ? abs(units) : 0),
+                                    decimals: commodities[amount.commodity] ?? 0, places: 10) else { return nil }
+        return NumberSyntax.Decimal(mantissa: rate.minorUnits, scale: 10).normalized
+    }
+
+    /// The prices a transaction says, per unit in the main commodity: each cost, and the rate
+    /// of an exchange written with both amounts (lines in the main commodity and lines in one
+    /// other, none left out, none with a cost: what hledger infers as the price).
+    func prices(in transaction: ForeignLedger.Transaction) -> [(commodity: String, rate: NumberSyntax.Decimal)] {
+        var prices: [(commodity: String, rate: NumberSyntax.Decimal)] = []
+        var main: Int64 = 0
+        var other: (commodity: String, units: Int64)?
+        var exchange = true
+        for posting in transaction.postings where !posting.virtual {
+            guard let amount = posting.amount else { exchange = false; continue }
+            if let cost = posting.cost {
+                exchange = false
+                if !isMain(amount), isMain(cost.amount), commodities[amount.commodity] != nil, let rate = unitRate(amount, cost: cost) {
+                    prices.append((amount.commodity, rate))
+                }
+            } else if isMain(amount), let value = minor(amount) {
+                let (sum, overflow) = main.addingReportingOverflow(value)
+                if overflow { exchange = false } else { main = sum }
+            } else if let decimals = commodities[amount.commodity], other == nil || other?.commodity == amount.commodity,
+                      let units = Self.minor(amount, decimals: decimals) {
+                let (sum, overflow) = (other?.units ?? 0).addingReportingOverflow(units)
+                if overflow { exchange = false } else { other = (amount.commodity, sum) }
+            } else {
+                exchange = false
+            }
+        }
+        if exchange, let other, other.units != 0, other.units != .min, main != 0, main != .min, (main < 0) != (other.units < 0),
+           let rate = Money.rate(home: Money(minorUnits: abs(main)), homeDecimals: decimals, native: Money(minorUnits: abs(other.units)),
+                                 decimals: commodities[other.commodity] ?? 0, places: 10) {
+            prices.append((other.commodity, NumberSyntax.Decimal(mantissa: rate.minorUnits, scale: 10).normalized))
+        }
+        return prices
+    }
+
+    mutating func noteFirstPrice(_ commodity: String, _ date: CivilDate, _ rate: NumberSyntax.Decimal) {
+        if let known = firstPrice[commodity], known.date <= date { return }
+        firstPrice[commodity] = (date, rate)
+    }
+
+    /// The rate lines a transaction's prices make for commodities without a price line: one
+    /// a price, unless the last one made has that date and rate.
+    mutating func costRates(of transaction: ForeignLedger.Transaction) {
+        for (commodity, rate) in prices(in: transaction) where costRated.contains(commodity) {
+            if let last = lastCostRate[commodity], last.date == transaction.date, last.rate == rate { continue }
+            lastCostRate[commodity] = (transaction.date, rate)
+            chunks.append(.line("rate \(transaction.date) \(commodity) \(Self.written(rate))"))
+        }
+    }
 
     /// The transaction is listed as not converted; what it moved in and out of accounts in
     /// the main commodity becomes corrections, so that their balances still agree.
@@ -638,11 +752,18 @@ struct Converter {
         order += 1
         lastPosting["\(date) \(posting.account)"] = order
         guard let assertion = posting.assertion else { return }
+        if !isMain(assertion), keptIn[posting.account] == assertion.commodity, let decimals = commodities[assertion.commodity],
+           let value = Self.minor(assertion, decimals: decimals) {
+            assertions.append(Assertion(date: date, account: posting.account, minor: value, place: posting.place, order: order,
+                                        commodity: (assertion.commodity, decimals), assigned: posting.assigned))
+            chunks.append(.assertion(index: assertions.count - 1))
+            return
+        }
         guard isMain(assertion), let value = minor(assertion) else {
             skip("a balance assertion of \(posting.account) in \(assertion.commodity)", at: posting.place)
             return
         }
-        assertions.append(Assertion(date: date, account: posting.account, minor: value, place: posting.place, order: order))
+        assertions.append(Assertion(date: date, account: posting.account, minor: value, place: posting.place, order: order, assigned: posting.assigned))
         chunks.append(.assertion(index: assertions.count - 1))
     }
 
@@ -717,6 +838,16 @@ struct Converter {
             for commodity in unpriced { others += "rate \(first) \(commodity) 0\n" }
             notes.append("\(unpriced.joined(separator: ", ")) never \(unpriced.count == 1 ? "has" : "have") a price in \(code): \(unpriced.count == 1 ? "its" : "their") lines are worth 0 \(code) (rate lines of 0 written)")
         }
+        // A commodity used before its first price: booked at that price until then.
+        for commodity in used where priced.contains(commodity) {
+            guard let use = firstUse[commodity], let price = firstPrice[commodity], use < firstRateLine[commodity] ?? .latest else { continue }
+            others += "rate \(use) \(commodity) \(Self.written(price.rate))\n"
+            notes.append("\(commodity) is used from \(use), before its first rate line: a rate line at its first price in \(code) (\(price.date)) is written for \(use)")
+        }
+        let inferred = used.filter { costRated.contains($0) }
+        if !inferred.isEmpty {
+            notes.append("\(inferred.joined(separator: ", ")) \(inferred.count == 1 ? "has" : "have") no price line in \(code): rate lines are made from the prices its transactions say (as hledger's --infer-market-prices does)")
+        }
         if !keptIn.isEmpty, !declared.contains("Exchange") {
             categories += "category Exchange exchange\n"
         }
@@ -726,6 +857,10 @@ struct Converter {
         skipped.sort { (order[$0.place.file] ?? 0, $0.place.line) < (order[$1.place.file] ?? 0, $1.place.line) }
         notes = skipped.map { "not converted: \($0.what) (\($0.place))" } + notes
 
+        if rounded.count > 0, let first = rounded.first {
+            let lines = rounded.count == 1 ? "1 line costs" : "\(rounded.count) lines cost"
+            notes.append("\(lines) a fraction of a \(code) minor unit at the price written (the first at \(first)): rounded once each, as Flourish books every line, so the accounts that take those costs can differ from the original's exact total by up to half a minor unit a line")
+        }
         let prices = foreign.skippedPrices + skippedPrices.count
         if prices > 0, let first = [foreign.firstPrice, skippedPrices.first].compactMap({ $0 }).min(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
             notes.append("skipped \(prices) price\(prices == 1 ? "" : "s") not in \(code) of a commodity the ledger's lines use (the first at \(first))")
@@ -750,7 +885,8 @@ struct Converter {
             return nil
         }
         if let order = assertion.order, lastPosting["\(assertion.date) \(assertion.account)"] != order {
-            skip("a balance assertion of \(assertion.account) followed by other lines of it that day", at: assertion.place)
+            // A balance assignment's is kept in the amount worked out from it.
+            if !assertion.assigned { skip("a balance assertion of \(assertion.account) followed by other lines of it that day", at: assertion.place) }
             return nil
         }
         use(assertion.account)

@@ -29,6 +29,8 @@ struct ForeignLedger {
         var cost: (amount: Amount, total: Bool)?
         /// `{…}`: the line is a lot held at a cost (shares, funds), not money exchanged.
         var isLot = false
+        /// The amount was left out and worked out from a balance assignment (`= AMOUNT`).
+        var assigned = false
         /// `(Account)` or `[Account]`: a virtual posting.
         var virtual = false
         var comment: String?

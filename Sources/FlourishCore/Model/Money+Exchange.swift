@@ -32,6 +32,18 @@ extension Money {
         return Money(minorUnits: negative ? -value : value)
     }
 
+    /// Whether `converted` needs no rounding: `amount` at `rate` is a whole number of the home
+    /// currency's minor units.
+    static func convertsExactly(_ amount: Money, decimals: Int, rate: NumberSyntax.Decimal, homeDecimals: Int) -> Bool {
+        let product = UInt128(amount.minorUnits.magnitude) * UInt128(rate.mantissa.magnitude)
+        let shift = decimals + rate.scale - homeDecimals
+        guard shift > 0 else { return true }
+        guard shift <= 38 else { return product == 0 }
+        var divisor: UInt128 = 1
+        for _ in 0..<shift { divisor *= 10 }
+        return product % divisor == 0
+    }
+
     /// `home` (minor units of the home currency with `homeDecimals`) in a currency one unit of
     /// which is worth `rate` of the home one: home ÷ rate, in minor units of that currency
     /// with `decimals`, rounded once, a half away from zero (`report --value`). Throws when the

@@ -4,6 +4,13 @@ enum NumberSyntax {
     struct Decimal: Equatable, Sendable {
         var mantissa: Int64
         var scale: Int
+
+        /// The same number without zeros at the end of its decimals (`2.50` → `2.5`).
+        var normalized: Decimal {
+            var value = self
+            while value.scale > 0, value.mantissa % 10 == 0 { value = Decimal(mantissa: value.mantissa / 10, scale: value.scale - 1) }
+            return value
+        }
     }
 
     enum Failure: Error {
