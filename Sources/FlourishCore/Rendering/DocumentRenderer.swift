@@ -141,8 +141,9 @@ public struct DocumentRenderer {
 
     /// An amount in another currency: its digits and its code (`1,234.50 USD`); with a display
     /// locale, as that locale writes the currency (`1.234,50 $` in de-DE).
-    static func foreignText(_ value: Money, _ currency: Currency, display: DisplayLocale?) -> String {
-        guard display != nil else { return value.formatted(decimals: currency.decimals) + " " + currency.code }
+    /// Plain (`grouping` false, no display): `1234.50 USD`, as CSV writes it.
+    static func foreignText(_ value: Money, _ currency: Currency, display: DisplayLocale?, grouping: Bool = true) -> String {
+        guard display != nil else { return value.formatted(decimals: currency.decimals, grouping: grouping) + " " + currency.code }
         return MoneyFormat(currency, display: display).text(value)
     }
 
@@ -270,7 +271,7 @@ public struct DocumentRenderer {
         switch cell {
         case .text(let text), .name(let text, _): return text
         case .money(let value): return money.plain(value)
-        case .foreign(let value, let currency): return Self.foreignText(value, currency, display: nil)
+        case .foreign(let value, let currency): return Self.foreignText(value, currency, display: nil, grouping: false)
         case .date(let date): return date.description
         case .percent(let basisPoints), .progress(let basisPoints): return Money(minorUnits: Int64(basisPoints)).formatted(decimals: 2, grouping: false)
         case .integer(let value): return String(value)
@@ -279,6 +280,11 @@ public struct DocumentRenderer {
     }
 
     // MARK: JSON
+
+    /// An amount in another currency carries its currency: `{"amount": "1234.50", "currency": "USD"}`.
+    static func foreignJSON(_ amount: Money, _ currency: Currency) -> JSONValue {
+        .object([("amount", .string(amount.formatted(decimals: currency.decimals, grouping: false))), ("currency", .string(currency.code))])
+    }
 
     public func json(_ document: ReportDocument) -> String {
         let out = CapturedOutput()
@@ -293,6 +299,7 @@ public struct DocumentRenderer {
             switch cell {
             case .integer(let number): return .integer(number)
             case .empty: return .null
+            case .foreign(let amount, let currency): return Self.foreignJSON(amount, currency)
             default: return .string(plainCell(cell))
             }
         }

@@ -138,6 +138,9 @@ final class JSONRows: RowSink {
                 let plain = block.appendJSONString(text)
                 known.remember(text, identity, column: column, value: plain ? 1 : 0)
             }
+        case .foreign(let amount, let currency):
+            guard key(quoted: false) else { return }
+            block += DocumentRenderer.foreignJSON(amount, currency).inline()
         case let cell:
             guard key(quoted: false) else { return }
             block.appendJSONString(renderer.plainCell(cell))

@@ -244,10 +244,11 @@ public struct RegisterReport: Sendable {
                     if let line = foreign[number] {
                         let cells = Self.ownCells(line, home: kept.amount, journal.currency)
                         sink.add(cells.own)
-                        sink.add(.text(cells.rate))
+                        sink.add(cells.rate.isEmpty ? .empty : .text(cells.rate))
                     } else {
-                        sink.add(.text(""))
-                        sink.add(.text(""))
+                        // A line in the home currency has neither (null in JSON).
+                        sink.add(.empty)
+                        sink.add(.empty)
                     }
                 }
                 sink.endRow()

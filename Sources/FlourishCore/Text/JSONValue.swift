@@ -37,6 +37,15 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// On one line with a space after each colon and comma, as a table's row is written.
+    func inline() -> String {
+        switch self {
+        case .array(let items): return "[" + items.map { $0.inline() }.joined(separator: ", ") + "]"
+        case .object(let members): return "{" + members.map { JSONValue.quote($0.0) + ": " + $0.1.inline() }.joined(separator: ", ") + "}"
+        default: return compact()
+        }
+    }
+
     private func write(to out: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent + 1)
         let closePad = String(repeating: "  ", count: indent)
