@@ -155,6 +155,18 @@ import Testing
         """))
         let journal = TestSupport.book(TestSupport.load(text))
         #expect(Self.lines(journal).suffix(4).map(\.home) == [1148, -1148, 465, -465])
+        // Paid from the dollar account, an amount without a code is in dollars (what its
+        // statement shows); the amount and its price as one word are its parts.
+        let coffee = TestSupport.run(["add", "2026-11-08", "Coffee", "3.25", "Food", "--from", "Revolut", "--file", path])
+        #expect(coffee.stdout.hasSuffix("2026-11-08 * Coffee\n  Food     3.25 USD\n  Revolut\n"), "\(coffee.stderr)")
+        let bus = TestSupport.run(["add", "2026-11-08", "Bus", "2.75 USD @@ 2.60", "Travel", "--from", "Bank", "--file", path])
+        #expect(bus.stdout.hasSuffix("2026-11-08 * Bus\n  Travel  2.75 USD @@ 2.60\n  Bank\n"), "\(bus.stderr)")
+        // Between accounts in two currencies the amount's currency is not known: refused, unchanged.
+        let before = TestSupport.read(path)
+        let transfer = TestSupport.run(["add", "2026-11-08", "Dollars home", "20", "--from", "Revolut", "--to", "Bank", "--file", path])
+        #expect(transfer.status == .problems)
+        #expect(transfer.stderr.contains("error: the amount of Revolut, kept in USD, cannot be left out of an entry in other currencies"))
+        #expect(TestSupport.read(path) == before)
     }
 
     /// A card statement with the amount paid abroad in its own columns (as Monzo's "Local

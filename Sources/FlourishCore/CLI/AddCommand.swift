@@ -21,7 +21,14 @@ enum AddCommand {
         var words: [String] = []
         var tags = invocation.repeated["--tag"] ?? []
         for word in invocation.operands.dropFirst(2) {
-            if word.hasPrefix("#") && word.count > 1 { tags.append(word) } else { words.append(word) }
+            if word.hasPrefix("#") && word.count > 1 {
+                tags.append(word)
+            } else if let first = word.split(separator: " ").first, EntryPlan.isAmount(String(first)) {
+                // An amount given as one word, `"12.50 USD @@ 11.48"`, is its parts.
+                words += word.split(separator: " ").map(String.init)
+            } else {
+                words.append(word)
+            }
         }
         let from = invocation.values["--from"]
         let to = invocation.values["--to"]
@@ -70,11 +77,25 @@ enum AddCommand {
             }
             lines.append(resolved)
         }
+        // Paid from (or into) an account kept in another currency, amounts written without a
+        // code are in that currency: what its statement shows.
+        let kept = Set(lines.compactMap { Self.accountCurrency(of: $0.target, journal) })
+        if kept.count == 1, let code = kept.first, code != journal.currency.code,
+           !lines.contains(where: { line in line.amount.map { $0.split(separator: " ").count > 1 } ?? false }) {
+            for index in lines.indices where lines[index].amount != nil { lines[index].amount! += " " + code }
+        }
         let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : invocation.flags.contains("--unmarked") ? .unmarked : .cleared
         let entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
         if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
         return .success
+    }
+
+    /// The currency an account is kept in (the home one unless it names another); nil for a
+    /// name that is not an account.
+    static func accountCurrency(of name: String, _ journal: Journal) -> String? {
+        guard let id = journal.ledger.names.id(of: name), let account = journal.ledger.accounts.first(where: { $0.name.id == id }) else { return nil }
+        return account.currency?.value ?? journal.currency.code
     }
 
     /// A name that did not resolve, with the declared names when there is no suggestion.

@@ -226,6 +226,8 @@ enum HelpText {
       <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56; in
                               another currency with its code and, when known, its cost:
                               12.50 USD @@ 11.48 (else the rate line in effect is used).
+                              From or to an account kept in another currency, an amount
+                              without a code is in that currency.
       <category>              Where the money went (with --from) or came from (with --to);
                               left out, the category most used with similar descriptions
                               is proposed, and add says so.
