@@ -169,7 +169,7 @@ import Testing
             }
         }
         for opening in ledger.openings {
-            let foreign = ledger.foreignOpenings[opening.location]
+            let foreign = ledger.foreignDirectives[opening.location]
             add(opening.account.id, foreign?.native.minorUnits ?? opening.amount.value.minorUnits, foreign?.currency ?? home)
         }
         return totals.mapValues { $0.mapValues { Self.normalized(NumberSyntax.Decimal(mantissa: $0.minor, scale: $0.decimals)) } }

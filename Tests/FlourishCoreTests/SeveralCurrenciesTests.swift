@@ -135,6 +135,41 @@ import Testing
         #expect(!plain.contains("Own balance"))
     }
 
+    /// A correction on an account kept in dollars is in dollars, worth its price or the rate
+    /// line in effect; the account's balance lines, in dollars, count it; exports write both in
+    /// dollars, and hledger's balances at cost agree.
+    @Test func aCorrectionOnAForeignAccountIsInItsCurrency() throws {
+        // Revolut after the trip: 100 − 4.50 − 2.02 − 10.00 = 83.48 USD, booked at 77.64.
+        let path = try write(Self.trip + """
+
+        correction 2026-11-08 Revolut 1.52 USD fee refunded
+        correction 2026-11-08 Revolut 5.00 USD @@ 4.60 cashback
+        balance 2026-11-08 Revolut 90.00
+
+        """)
+        // The six entries written (booking adds one for the new rate on 2026-11-06).
+        #expect(TestSupport.run(["check", path]).stdout == "ok: 6 entries in 1 file, no problems\n")
+        // 1.52 × 0.93 = 1.41 (1.4136); 4.60 as written: 77.64 + 1.41 + 4.60 = 83.65.
+        let balances = TestSupport.run(["report", "balances", path]).stdout
+        #expect(balances.contains("Revolut          checking          €83.65    90.00 USD\n"), "\(balances)")
+        let register = TestSupport.run(["report", "register", "Revolut", path]).stdout
+        #expect(register.contains("correction: cashback"))
+        #expect(register.contains("€4.60   €83.65    5.00 USD  0.920000\n"), "\(register)")
+        let exported = TestSupport.run(["export", "ledger", path]).stdout
+        #expect(exported.contains("    Assets:Revolut      5.00 USD @@ 4.60 EUR\n"), "\(exported)")
+        #expect(exported.contains("    Assets:Revolut  0 USD = 90.00 USD\n"))
+        let beancount = TestSupport.run(["export", "beancount", path]).stdout
+        #expect(beancount.contains("2026-11-09 balance Assets:Revolut  90.00 USD\n"), "\(beancount)")
+        if let hledger = Tools.path("hledger") {
+            let journal = TestSupport.temporaryDirectory() + "/exported.journal"
+            TestSupport.write(exported, to: journal)
+            let result = Tools.run(hledger, ["-f", journal, "bal", "-B", "--flat", "-N", "Revolut"])
+            #expect(result.status == 0, "\(result.output)")
+            // At cost (hledger writes the euros with the rate lines' decimals).
+            #expect(result.output.contains(" 83.65") && result.output.contains(" EUR  Assets:Revolut"), "\(result.output)")
+        }
+    }
+
     @Test func addWritesAnAmountInAnotherCurrencyWithItsPrice() throws {
         let path = try write(Self.trip)
         let taxi = TestSupport.run(["add", "2026-11-08", "Taxi", "12.50", "USD", "@@", "11.48", "Travel", "--from", "Bank", "--file", path])

@@ -146,7 +146,7 @@ import Testing
             for opening in ledger.openings {
                 let name = names.name(opening.account.id)
                 home[name, default: 0] += opening.amount.value.minorUnits
-                let foreign = ledger.foreignOpenings[opening.location]
+                let foreign = ledger.foreignDirectives[opening.location]
                 native[name, default: [:]][foreign?.currency.code ?? "EUR", default: 0] += foreign?.native.minorUnits ?? opening.amount.value.minorUnits
             }
             let exported = directory + "/l\(seed).journal"
@@ -204,7 +204,7 @@ import Testing
                 }
             }
             for opening in ledger.openings {
-                let foreign = ledger.foreignOpenings[opening.location]
+                let foreign = ledger.foreignDirectives[opening.location]
                 add(opening.account.id, foreign?.native.minorUnits ?? opening.amount.value.minorUnits, foreign?.currency.code ?? "EUR", foreign?.currency.decimals ?? 2)
             }
             for (name, byCode) in sums {

@@ -15,7 +15,7 @@ extension Booker {
     /// zero or of the other sign, and every line of an entry in one currency keep the home
     /// amount their price or rate gives.
     static func bookExchangeDifferences(_ ledger: inout Ledger, _ items: inout [Journal.Item], home: Currency, _ diagnostics: inout [Diagnostic]) {
-        guard !ledger.foreignAmounts.isEmpty || !ledger.foreignOpenings.isEmpty else { return }
+        guard !ledger.foreignAmounts.isEmpty || !ledger.foreignDirectives.isEmpty else { return }
         var keptIn: [Int32: String] = [:]
         for account in ledger.accounts {
             if let code = account.currency?.value, code != home.code { keptIn[account.name.id] = code }
@@ -83,12 +83,14 @@ extension Booker {
             switch item.kind {
             case .opening(let i):
                 let opening = ledger.openings[i]
-                guard keptIn[opening.account.id] != nil, let foreign = ledger.foreignOpenings[opening.location] else { return }
+                guard keptIn[opening.account.id] != nil, let foreign = ledger.foreignDirectives[opening.location] else { return }
                 hold(opening.account.id, native: foreign.native, home: opening.amount.value, in: foreign.currency)
             case .entry(let i):
                 bookEntry(i)
-            case .correction:
-                break
+            case .correction(let i):
+                let correction = ledger.corrections[i]
+                guard keptIn[correction.account.id] != nil, let foreign = ledger.foreignDirectives[correction.location] else { return }
+                hold(correction.account.id, native: foreign.native, home: correction.amount.value, in: foreign.currency)
             }
         }
 

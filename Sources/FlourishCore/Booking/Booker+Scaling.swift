@@ -225,7 +225,6 @@ extension Booker {
         }
         scaleOpenings(&ledger, &scaler)
         scaleAssertions(&ledger, &scaler)
-        scaleAll(&ledger.corrections, \.amount)
         scaleAll(&ledger.budgets, \.amount)
         scaleAll(&ledger.earmarks, \.amount)
         scaleAll(&ledger.allowances, \.amount)
@@ -236,48 +235,61 @@ extension Booker {
         scaleAll(&ledger.snapshotAssertions, \.amount)
     }
 
-    /// Openings: one in another currency (a code written, or its account kept in one) is worth
-    /// its price written (`@ RATE`, `@@ TOTAL`) or its amount at the `rate` line in effect on its
-    /// date, as a split line is (`convertForeign`); one that cannot be scaled or has no rate is
-    /// left out.
+    /// Openings and corrections: one in another currency (a code written, or its account kept
+    /// in one) is worth its price written (`@ RATE`, `@@ TOTAL`) or its amount at the `rate`
+    /// line in effect on its date, as a split line is (`convertForeign`); one that cannot be
+    /// scaled or has no rate is left out.
     private static func scaleOpenings(_ ledger: inout Ledger, _ scaler: inout Scaler) {
-        guard !ledger.openings.isEmpty else { return }
-        let scales = ledger.amountScales
+        guard !ledger.openings.isEmpty || !ledger.corrections.isEmpty else { return }
         var rateDiagnostics: [Diagnostic] = []
         let rates = RateTable(ledger, home: scaler.currency, &rateDiagnostics)
-        let names = ledger.names
-        var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
-        defer { ledger.foreignOpenings.merge(foreignOpenings) { _, new in new } }
+        var foreign: [SourceLocation: ForeignAmount] = [:]
         ledger.openings = ledger.openings.compactMap { opening in
             var opening = opening
-            let written = opening.amount
-            if Int(written.location.file) < ledger.scaledFiles { return opening }
-            let scale = Int(scales[written.location] ?? 0)
-            guard let currency = scaler.lineCurrency(opening.account, written.location, names: names) else { return nil }
-            guard let currency else {
-                guard let value = scaler.scaled(written.value, scale: scale, at: written.location, in: scaler.currency, named: scaler.declared) else { return nil }
-                opening.amount.value = value
-                return opening
+            guard let home = scaleAccountAmount(opening.amount, of: opening.account, on: opening.date, at: opening.location, ledger, rates,
+                                                &scaler, &foreign) else { return nil }
+            opening.amount.value = home
+            return opening
+        }
+        ledger.corrections = ledger.corrections.compactMap { correction in
+            var correction = correction
+            guard let home = scaleAccountAmount(correction.amount, of: correction.account, on: correction.date, at: correction.location, ledger,
+                                                rates, &scaler, &foreign) else { return nil }
+            correction.amount.value = home
+            return correction
+        }
+        ledger.foreignDirectives.merge(foreign) { _, new in new }
+    }
+
+    /// An opening's or a correction's amount in the home currency (as it was, when its file
+    /// was scaled before), its native amount kept in `foreign` by `location` when it is in
+    /// another currency; nil after reporting why it has none.
+    private static func scaleAccountAmount(_ written: Located<Money>, of account: NameRef, on date: CivilDate, at location: SourceLocation,
+                                           _ ledger: Ledger, _ rates: RateTable, _ scaler: inout Scaler,
+                                           _ foreign: inout [SourceLocation: ForeignAmount]) -> Money? {
+        if Int(written.location.file) < ledger.scaledFiles { return written.value }
+        let scale = Int(ledger.amountScales[written.location] ?? 0)
+        guard let currency = scaler.lineCurrency(account, written.location, names: ledger.names) else { return nil }
+        guard let currency else {
+            return scaler.scaled(written.value, scale: scale, at: written.location, in: scaler.currency, named: scaler.declared)
+        }
+        guard let native = scaler.scaled(written.value, scale: scale, at: written.location, in: currency) else { return nil }
+        let home = scaler.currency
+        do throws(MoneyOverflow) {
+            if let price = scaler.prices[written.location] {
+                foreign[location] = ForeignAmount(currency: currency, native: native, rate: .written(price))
+                return try Booker.home(of: native, in: currency, price: price, home: home)
             }
-            guard let native = scaler.scaled(written.value, scale: scale, at: written.location, in: currency) else { return nil }
-            let home = scaler.currency
-            do throws(MoneyOverflow) {
-                if let price = scaler.prices[written.location] {
-                    opening.amount.value = try Booker.home(of: native, in: currency, price: price, home: home)
-                    foreignOpenings[opening.location] = ForeignAmount(currency: currency, native: native, rate: .written(price))
-                } else if let index = rates.rate(currency.code, on: opening.date) {
-                    opening.amount.value = try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value,
-                                                               homeDecimals: home.decimals)
-                    foreignOpenings[opening.location] = ForeignAmount(currency: currency, native: native, rate: .rateLine(index))
-                } else {
-                    scaler.diagnostics.append(Diagnostic(.missingRate(code: currency.code, date: opening.date, home: home.code), at: written.location))
-                    return nil
-                }
-            } catch {
-                scaler.diagnostics.append(Diagnostic(.sumOverflow(what: "this opening in \(home.code)", currency: home), at: written.location))
+            guard let index = rates.rate(currency.code, on: date) else {
+                scaler.diagnostics.append(Diagnostic(.missingRate(code: currency.code, date: date, home: home.code), at: written.location))
                 return nil
             }
-            return opening
+            foreign[location] = ForeignAmount(currency: currency, native: native, rate: .rateLine(index))
+            return try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value, homeDecimals: home.decimals)
+        } catch {
+            foreign[location] = nil
+            scaler.diagnostics.append(Diagnostic(.sumOverflow(what: "this amount in \(home.code)", currency: home), at: written.location))
+            return nil
         }
     }
 

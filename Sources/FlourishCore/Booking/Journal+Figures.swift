@@ -195,7 +195,7 @@ extension Journal {
         return result
     }
 
-    /// Each line in another currency (`Ledger.foreignAmounts`, `.foreignOpenings`) by where
+    /// Each line in another currency (`Ledger.foreignAmounts`, `.foreignDirectives`) by where
     /// `forEachLine` says it is written: for a report that shows a line's own amount.
     /// The rate of `code` in effect on `day` (the latest `rate` line on or before it, the later
     /// of two on one date: `InEffect`'s rule), as written.
@@ -211,7 +211,7 @@ extension Journal {
     }
 
     public var foreignLinesByLocation: [SourceLocation: ForeignAmount] {
-        var byLocation = ledger.foreignOpenings
+        var byLocation = ledger.foreignDirectives
         for (line, foreign) in ledger.foreignAmounts { byLocation[ledger.postings[line].target.location] = foreign }
         return byLocation
     }

@@ -180,11 +180,14 @@ enum RunningTotals {
                 }
             case .opening(let i):
                 let opening = ledger.openings[i]
-                if currency[opening.account.id] != nil, let foreign = ledger.foreignOpenings[opening.location] {
+                if currency[opening.account.id] != nil, let foreign = ledger.foreignDirectives[opening.location] {
                     add(foreign.native, to: opening.account.id)
                 }
-            case .correction:
-                break
+            case .correction(let i):
+                let correction = ledger.corrections[i]
+                if currency[correction.account.id] != nil, let foreign = ledger.foreignDirectives[correction.location] {
+                    add(foreign.native, to: correction.account.id)
+                }
             }
         }
 

@@ -44,7 +44,7 @@ enum CheckCommand {
         case .text:
             if !diagnostics.isEmpty { context.stderr.write(renderer.render(diagnostics)) }
         }
-        let scope = "\(counted(validated.journal.ledger.entries.count, "entry", "entries")) in \(counted(validated.journal.ledger.files.count, "file", "files"))"
+        let scope = "\(counted(validated.journal.ledger.writtenEntryCount, "entry", "entries")) in \(counted(validated.journal.ledger.files.count, "file", "files"))"
         if failed {
             var found = [counted(errors, "error", "errors"), counted(warnings, "warning", "warnings")]
                 .filter { !$0.hasPrefix("0 ") }.joined(separator: " and ")

@@ -38,6 +38,14 @@ struct ExportTransactions {
         var date: CivilDate
         var account: String
         var amount: Money
+        /// The currency of an account kept in another one (the amount is in it), else nil.
+        var currency: Currency?
+
+        /// The amount as ledger, hledger and beancount write it: digits, then the code.
+        func text(_ ledger: Ledger) -> String {
+            guard let currency else { return Exporter.amount(amount, ledger) }
+            return amount.formatted(decimals: currency.decimals, grouping: false) + " " + currency.code
+        }
     }
 
     /// Each transaction in order, given to `body` in one value the next one overwrites: the
@@ -73,9 +81,13 @@ struct ExportTransactions {
         let ledger = journal.ledger
         self.names = names
         self.journal = journal
+        var kept: [Int32: Currency] = [:]
+        for account in ledger.accounts {
+            if let code = account.currency?.value, code != journal.currency.code { kept[account.name.id] = Currency(code: code, decimals: journal.decimals(of: code)) }
+        }
         assertions = ledger.balanceAssertions
             .sorted { ($0.date, $0.location) < ($1.date, $1.location) }
-            .map { Assertion(date: $0.date, account: names.name($0.account.id), amount: $0.amount.value) }
+            .map { Assertion(date: $0.date, account: names.name($0.account.id), amount: $0.amount.value, currency: kept[$0.account.id]) }
         firstDate = journal.dateRange?.lowerBound
     }
 
@@ -102,12 +114,13 @@ struct ExportTransactions {
             transaction.date = opening.date
             transaction.description = "Opening balance"
             special(opening.account.id, opening.amount.value, ExportNames.opening, "opening balance",
-                    foreign: ledger.foreignOpenings.isEmpty ? nil : ledger.foreignOpenings[opening.location])
+                    foreign: ledger.foreignDirectives.isEmpty ? nil : ledger.foreignDirectives[opening.location])
         case .correction(let i):
             let correction = ledger.corrections[i]
             transaction.date = correction.date
             transaction.description = "Correction: " + correction.reason.value
-            special(correction.account.id, correction.amount.value, ExportNames.corrections, "correction")
+            special(correction.account.id, correction.amount.value, ExportNames.corrections, "correction",
+                    foreign: ledger.foreignDirectives.isEmpty ? nil : ledger.foreignDirectives[correction.location])
         case .entry(let i):
             let entry = ledger.entries[i]
             transaction.date = entry.date

@@ -95,7 +95,7 @@ public enum Exporter {
             while assertionIndex < data.assertions.count, date.map({ data.assertions[assertionIndex].date < $0 }) ?? true {
                 let assertion = data.assertions[assertionIndex]
                 out += "\(assertion.date) * Balance assertion\n"
-                out += "    \(assertion.account)  0 \(ledger.currency?.code ?? "USD") = \(amount(assertion.amount, ledger))\n\n"
+                out += "    \(assertion.account)  0 \(assertion.currency?.code ?? ledger.currency?.code ?? "USD") = \(assertion.text(ledger))\n\n"
                 assertionIndex += 1
             }
         }
@@ -184,7 +184,7 @@ public enum Exporter {
         // With lines in other currencies, an account is not held to the home one, and a
         // line's cost (`@@`), which beancount turns into a rate for each unit, is allowed half a
         // minor unit of the home currency either way.
-        let constrained = ledger.foreignAmounts.isEmpty && ledger.foreignOpenings.isEmpty
+        let constrained = ledger.foreignAmounts.isEmpty && ledger.foreignDirectives.isEmpty
         if !constrained {
             let half = Money(minorUnits: 5).formatted(decimals: (ledger.currency?.decimals ?? 2) + 1, grouping: false)
             out += "option \"inferred_tolerance_default\" \"\(code):\(half)\"\n\n"
@@ -233,7 +233,7 @@ public enum Exporter {
         }
         // beancount checks a balance at the start of its day; Flourish at the end of its day.
         for assertion in data.assertions {
-            out += "\(assertion.date.adding(days: 1)) balance \(assertion.account)  \(amount(assertion.amount, ledger))\n"
+            out += "\(assertion.date.adding(days: 1)) balance \(assertion.account)  \(assertion.text(ledger))\n"
         }
     }
 

@@ -63,12 +63,14 @@ public struct Ledger: Sendable {
     /// Split lines in another currency than the home one, by index in `postings`: set by
     /// booking, which keeps each line's home amount in `Posting.amount`.
     public var foreignAmounts = LineTable<ForeignAmount>()
-    /// Openings in another currency, by the opening's location: set by booking, which keeps
-    /// each opening's home amount in `OpeningBalance.amount`.
-    public var foreignOpenings: [SourceLocation: ForeignAmount] = [:]
+    /// Openings and corrections in another currency, by the directive's location: set by
+    /// booking, which keeps each one's home amount in its `amount`.
+    public var foreignDirectives: [SourceLocation: ForeignAmount] = [:]
     /// The entries booking adds when a rate line changes what an account kept in another
     /// currency is worth (grammar.md, "Several currencies"): entry index → index in `rates`.
     public var revaluations: [Int: Int] = [:]
+    /// The entries the ledger's files hold (those booking adds for new rates aside).
+    public var writtenEntryCount: Int { entries.count - revaluations.count }
     /// Where each entry's import key is written — `import:KEY` at the start of its date line's
     /// comment, the key of the statement row it was imported from — in reading order.
     public var importKeys: [SourceLocation] = []

@@ -52,7 +52,7 @@ public struct RegisterReport: Sendable {
         // ledger could overflow on the way though no total does. Lines before the period
         // count towards the running balance without being shown.
         let running: Journal.Running = query.isEmpty ? .perName(depth: depth) : .overAll(depth: depth)
-        let byLocation = journal.ledger.foreignAmounts.isEmpty && journal.ledger.foreignOpenings.isEmpty ? [:] : journal.foreignLinesByLocation
+        let byLocation = journal.ledger.foreignAmounts.isEmpty && journal.ledger.foreignDirectives.isEmpty ? [:] : journal.foreignLinesByLocation
         var foreign: [Int: ForeignAmount] = [:]
         try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance, location in
             guard journal.items[index].date >= context.from else { return }

@@ -110,7 +110,8 @@ extension Parser {
     private mutating func parseCorrection(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
         guard let date = requireDate(&reader, &session),
               let account = requireName("an account", &reader, &session),
-              let amount = requireAmount(&reader, &session) else { return }
+              let amount = requireAmount(&reader, &session),
+              parsePrice(after: amount.location, &reader, &session) else { return }
         guard let reasonToken = reader.text() else {
             session.report(.missingReason, at: endLocation(reader))
             return
