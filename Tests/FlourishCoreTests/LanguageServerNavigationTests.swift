@@ -337,6 +337,60 @@ import Testing
             "2026-12 (1 entry) 11:0-13:6 / 2026-12-01 Rent day 11:0-13:6",
         ])
     }
+
+    /// Folding: each month's run of entries and each entry; an include line links to its file;
+    /// names are semantic tokens by what they are; workspace symbols match the query's letters.
+    @Test func foldsLinksTokensAndWorkspaceSymbols() throws {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("category Food\nperson \"Sam Lee\"\n", to: dir + "/names.flourish")
+        let main = """
+        include "names.flourish"
+        currency USD
+        account Bank checking
+        category Salary income
+
+        2026-10-30 * Lunch
+          Food  12.50
+          Bank
+
+        2026-11-01 * Pay
+          Salary  -100.00
+          Bank
+
+        2026-11-02 * Dinner
+          Food       10.00
+          "Sam Lee"  10.00
+          Bank
+
+        """
+        TestSupport.write(main, to: dir + "/main.flourish")
+        let client = Client()
+        let capabilities = client.request("initialize", "{\"rootUri\":\"file://\(dir)\",\"capabilities\":{}}")?["result"]?["capabilities"]
+        #expect(capabilities?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.compactMap(\.stringValue)
+            == ["variable", "type", "enum", "parameter", "property"])
+        let mainURI = "file://" + dir + "/main.flourish"
+        _ = client.notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(mainURI)\",\"languageId\":\"flourish\",\"version\":1,\"text\":\(JSONValue.quote(main))}}")
+        let document = "{\"textDocument\":{\"uri\":\"\(mainURI)\"}}"
+        let folds = try #require(client.request("textDocument/foldingRange", document)?["result"]?.arrayValue)
+        // October's one entry (lines 5–7), November's two (9–16), then each entry.
+        #expect(folds.map { "\($0["startLine"]?.intValue ?? -1)-\($0["endLine"]?.intValue ?? -1)" } == ["5-7", "9-16", "5-7", "9-11", "13-16"])
+        let links = try #require(client.request("textDocument/documentLink", document)?["result"]?.arrayValue)
+        #expect(links.count == 1)
+        #expect(links.first?["target"]?.stringValue == "file://" + dir + "/names.flourish")
+        let linkSpan = span(links.first?["range"])
+        #expect(linkSpan.hasPrefix("0:"), "\(linkSpan)")
+        let data = try #require(client.request("textDocument/semanticTokens/full", document)?["result"]?["data"]?.arrayValue).compactMap(\.intValue)
+        // Five numbers a token: Bank declared (line 2), Salary declared (3), then Food, Bank,
+        // Salary, Bank, Food, "Sam Lee", Bank on the entries' lines.
+        let tokens = stride(from: 0, to: data.count, by: 5).map { Array(data[$0..<$0 + 5]) }
+        #expect(tokens.map { $0[3] } == [0, 2, 1, 0, 2, 0, 1, 3, 0])
+        #expect(tokens.first == [2, 8, 4, 0, 1])
+        #expect(tokens[7] == [1, 2, 9, 3, 0])
+        let symbols = try #require(client.request("workspace/symbol", "{\"query\":\"sl\"}")?["result"]?.arrayValue)
+        #expect(symbols.compactMap { $0["name"]?.stringValue } == ["Salary", "Sam Lee"])
+        #expect(symbols.last?["location"]?["uri"]?.stringValue == "file://" + dir + "/names.flourish")
+        #expect(symbols.last?["containerName"]?.stringValue == "person")
+    }
 }
 
 /// Quick fixes for what `check` finds.

@@ -180,6 +180,14 @@ public final class LanguageServer {
                     ("documentSymbolProvider", .bool(true)),
                     ("inlayHintProvider", .bool(true)),
                     ("codeActionProvider", .bool(true)),
+                    ("foldingRangeProvider", .bool(true)),
+                    ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+                    ("semanticTokensProvider", .object([
+                        ("legend", .object([("tokenTypes", .array(Self.semanticTokenTypes.map { .string($0) })),
+                                            ("tokenModifiers", .array(Self.semanticTokenModifiers.map { .string($0) }))])),
+                        ("full", .bool(true)), ("range", .bool(true)),
+                    ])),
+                    ("workspaceSymbolProvider", .bool(true)),
                 ])),
                 ("serverInfo", .object([("name", .string("flourish")), ("version", .string(HelpText.version))])),
             ]))]
@@ -206,6 +214,14 @@ public final class LanguageServer {
             return [Self.result(id: id, inlayHints(params))]
         case "textDocument/codeAction":
             return [Self.result(id: id, codeActions(params))]
+        case "textDocument/foldingRange":
+            return [Self.result(id: id, foldingRanges(params))]
+        case "textDocument/documentLink":
+            return [Self.result(id: id, documentLinks(params))]
+        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range":
+            return [Self.result(id: id, semanticTokens(params))]
+        case "workspace/symbol":
+            return [Self.result(id: id, workspaceSymbols(params))]
         default:
             return [Self.error(id: id, code: -32601, "method not found: \(method)")]
         }
