@@ -338,6 +338,13 @@ import Testing
         ])
     }
 
+    /// Token columns and lengths are UTF-16 units: `é` is one, `🍕` two.
+    @Test func semanticTokensCountUTF16Units() throws {
+        let client = opened("currency EUR\naccount Café checking\ncategory \"🍕 Pizza\"\n\n2026-11-02 * Zoë's 🍕\n  \"🍕 Pizza\"  3.00\n  Café\n")
+        let data = try #require(client.request("textDocument/semanticTokens/full", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")?["result"]?["data"]?.arrayValue).compactMap(\.intValue)
+        #expect(data == [1, 8, 4, 0, 1,  1, 9, 10, 1, 1,  3, 2, 10, 1, 0,  1, 2, 4, 0, 0])
+    }
+
     /// Folding: each month's run of entries and each entry; an include line links to its file;
     /// names are semantic tokens by what they are; workspace symbols match the query's letters.
     @Test func foldsLinksTokensAndWorkspaceSymbols() throws {
