@@ -5,11 +5,12 @@ import Testing
 /// What each token of the examples is, as Flourish's own lexer reads it: the classes a
 /// highlighter must agree on.
 enum TokenClass: String, CaseIterable {
-    case date, status, description, tag, name, amount, currency, keyword, directive, comment, path
+    case date, status, description, tag, name, amount, currency, keyword, directive, comment, path, price
 
     /// Every token of every example file, with its class, line and UTF-16 columns.
     static func examples() -> [(file: String, line: Int, columns: Range<Int>, text: String, kind: TokenClass)] {
-        let paths = ["examples/household.flourish", "examples/household/accounts.flourish", "examples/drip.flourish", "examples/mistakes.flourish"]
+        let paths = ["examples/household.flourish", "examples/household/accounts.flourish", "examples/drip.flourish", "examples/mistakes.flourish",
+                     "examples/berlin.flourish", "examples/abroad.flourish"]
         var found: [(String, Int, Range<Int>, String, TokenClass)] = []
         for path in paths {
             let file = SourceFile(path: path, text: TestSupport.read(TestSupport.root + "/" + path))
@@ -41,6 +42,7 @@ enum TokenClass: String, CaseIterable {
                         guard Keyword(rawValue: words[0]) != nil else { break }
                         if position == 0 { add(token, .directive) } else if token.kind == .text { add(token, .description) }
                         else if words[0] == "include" { add(token, .path) }
+                        else if words[0] == "display" { add(token, .keyword) }
                         else if token.kind == .string { add(token, .name) }
                         else { add(token, classify(word, directive: true)) }
                     default:
@@ -59,6 +61,7 @@ enum TokenClass: String, CaseIterable {
                                            "rollover", "overdue-days", "off", "owed"]
 
     static func classify(_ word: String, directive: Bool) -> TokenClass {
+        if word == "@" || word == "@@" { return .price }
         let scalars = Array(word.unicodeScalars)
         if scalars.count == 10, scalars[4] == "-", scalars[7] == "-", word.replacingOccurrences(of: "-", with: "").allSatisfy(\.isNumber) { return .date }
         if word.last?.isNumber == true || (word.hasSuffix("%") && word.dropLast().last?.isNumber == true),
@@ -82,6 +85,7 @@ enum TokenClass: String, CaseIterable {
         case .directive: return "keyword.control.directive.flourish"
         case .comment: return "comment.line.semicolon.flourish"
         case .path: return "string.quoted.double.path.flourish"
+        case .price: return "keyword.operator.price.flourish"
         }
     }
 }
@@ -230,6 +234,74 @@ enum TokenClass: String, CaseIterable {
             let columns = (start + 1)...(start + token.text.utf8.count)
             let got = Set(columns.map { group["\(token.file):\(token.line):\($0)"] ?? "none" })
             if !got.isSubset(of: Self.groups(token.kind)) {
+                wrong.append("\(token.file):\(token.line) \(token.text): \(token.kind) wanted, got \(got.sorted().joined(separator: ", "))")
+            }
+        }
+        #expect(wrong == [])
+    }
+}
+
+/// `editors/emacs/flourish-mode.el`, loaded by Emacs in batch as a user would (`require`,
+/// the mode, font-lock): every token of the examples gets the face of its class.
+@Suite struct EmacsHighlightTests {
+    static func faces(_ kind: TokenClass) -> Set<String> {
+        switch kind {
+        case .date: return ["font-lock-constant-face"]
+        case .status: return ["font-lock-warning-face"]
+        case .description: return ["font-lock-doc-face"]
+        case .tag: return ["font-lock-type-face"]
+        case .name: return ["font-lock-variable-name-face"]
+        case .amount, .path: return ["font-lock-string-face"]
+        case .currency: return ["font-lock-builtin-face"]
+        case .keyword: return ["font-lock-preprocessor-face"]
+        case .directive, .price: return ["font-lock-keyword-face"]
+        case .comment: return ["font-lock-comment-face", "font-lock-comment-delimiter-face"]
+        }
+    }
+
+    @Test(.enabled(if: Tools.has("emacs"), "Emacs is not installed (apt-get install emacs-nox)"))
+    func everyTokenOfTheExamplesGetsItsFace() throws {
+        let dir = TestSupport.temporaryDirectory()
+        let files = Array(Set(TokenClass.examples().map(\.file))).sorted()
+        let script = """
+        (add-to-list 'load-path "\(TestSupport.root)/editors/emacs")
+        (require 'flourish-mode)
+        (with-temp-file "\(dir)/out.txt"
+          (dolist (path '(\(files.map { "\"\($0)\"" }.joined(separator: " "))))
+            (let ((out (current-buffer)))
+              (with-temp-buffer
+                (insert-file-contents (concat "\(TestSupport.root)/" path))
+                (flourish-mode)
+                (font-lock-ensure)
+                (goto-char (point-min))
+                (let ((line 1))
+                  (while (not (eobp))
+                    (let ((col 1))
+                      (while (not (eolp))
+                        (let ((face (get-text-property (point) 'face)))
+                          (with-current-buffer out
+                            (insert (format "%s:%d:%d %s\\n" path line col (if (consp face) (car face) face)))))
+                        (forward-char 1)
+                        (setq col (1+ col))))
+                    (forward-line 1)
+                    (setq line (1+ line))))))))
+        """
+        TestSupport.write(script, to: dir + "/faces.el")
+        let result = Tools.run(Tools.path("emacs")!, ["--batch", "-Q", "-l", dir + "/faces.el"])
+        try #require(result.status == 0, "\(result.output)")
+        var face: [String: String] = [:]
+        for line in TestSupport.read(dir + "/out.txt").split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            if parts.count == 2 { face[parts[0]] = parts[1] }
+        }
+        var wrong: [String] = []
+        for token in TokenClass.examples() {
+            // Emacs counts columns in characters.
+            let line = TestSupport.read(TestSupport.root + "/" + token.file).components(separatedBy: "\n")[token.line - 1]
+            let start = String(line.utf16.prefix(token.columns.lowerBound))!.unicodeScalars.count
+            let columns = (start + 1)...(start + token.text.unicodeScalars.count)
+            let got = Set(columns.map { face["\(token.file):\(token.line):\($0)"] ?? "none" })
+            if !got.isSubset(of: Self.faces(token.kind)) {
                 wrong.append("\(token.file):\(token.line) \(token.text): \(token.kind) wanted, got \(got.sorted().joined(separator: ", "))")
             }
         }

@@ -1,6 +1,6 @@
 /// A JSON document built in code and printed with stable key order (the order written).
 /// Amounts go in as decimal strings, never as floating-point numbers.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case bool(Bool)
@@ -27,13 +27,35 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// On one line, for protocol messages.
     func compact() -> String {
+        var out = ""
+        writeCompact(to: &out)
+        return out
+    }
+
+    /// Appends the value on one line (a reply of a million numbers is one string grown in
+    /// place, not a string a value joined).
+    private func writeCompact(to out: inout String) {
         switch self {
-        case .string(let text): return JSONValue.quote(text)
-        case .integer(let value): return String(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        case .string(let text): out += JSONValue.quote(text)
+        case .integer(let value): out += String(value)
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.writeCompact(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                out += JSONValue.quote(key)
+                out += ":"
+                value.writeCompact(to: &out)
+            }
+            out += "}"
         }
     }
 

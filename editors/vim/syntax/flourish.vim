@@ -13,6 +13,10 @@ syn match flourishKeyword /\%(^\|\s\)\@<=\%(to\|from\|by\|due\|next\|category\|g
 
 syn match flourishAmount /\%(^\|\s\)\@<=[-+]\=[0-9.,]*\d%\=\%(\s\|;\|$\)\@=/ contained
 syn match flourishCurrency /\%(^\|\s\)\@<=\u\{2,24}\%(\s\|;\|$\)\@=/ contained
+" A price after an amount in another currency: `@ RATE` for each unit, `@@ TOTAL` for the line.
+syn match flourishPrice /\%(\s\)\@<=@@\=\%(\s\)\@=/ contained
+" `display LOCALE`: the locale is a fixed word.
+syn match flourishKeyword /\%(^display\s\+\)\@<=[^ \t;]\+/ contained
 " `goal NAME` on a split line.
 syn match flourishGoalWord /\%(\s\)\@<=goal\%(\s\)\@=/ contained
 syn match flourishDate /\%(^\|\s\)\@<=\d\{4}-\d\d-\d\d\%(\s\|;\|$\)\@=/ contained
@@ -20,8 +24,8 @@ syn match flourishDate /\%(^\|\s\)\@<=\d\{4}-\d\d-\d\d\%(\s\|;\|$\)\@=/ containe
 " The directives, at the start of a line.
 syn match flourishDirective /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s\|$\)\@=/ contained
 syn match flourishPath /\%(^include\s\+\)\@<="\%([^"\\]\|\\.\)*"/ contained
-" A correction's reason: free text after its amount.
-syn match flourishReason /\%(^correction\s\+\S\+\s\+\%("\%([^"\\]\|\\.\)*"\|[^ \t";]\+\)\s\+[-+0-9.,]\+\%(\s\+\u\u\u\)\=\s\+\)\@<=[^ \t;]\%([^;]*[^ \t;]\)\=/ contained
+" A correction's reason: free text or a quoted string after its amount, code and price.
+syn match flourishReason /\%(^correction\s\+\S\+\s\+\%("\%([^"\\]\|\\.\)*"\|[^ \t";]\+\)\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\%(\s\+@@\=\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\)\=\s\+\)\@<=\%("\%([^"\\]\|\\.\)*"\|[^ \t;"]\%([^;]*[^ \t;]\)\=\)/ contained
 
 " An entry's date line: date, status, description, tags.
 syn match flourishStatus /[*!]\%(\s\)\@=/ contained nextgroup=flourishDescription skipwhite
@@ -33,8 +37,8 @@ syn match flourishComment /\%(\s\)\@<=;.*$/ contained
 syn match flourishComment /\%(\s\)\@<=#\%(\s\|$\)\@=.*$/ contained
 
 syn match flourishEntryLine /^\d\{4}-\d\d-\d\d\%(\s.*\)\=$/ contains=flourishEntryDate,flourishTag,flourishComment
-syn match flourishPostingLine /^[ \t]\+[^ \t;#].*$/ contains=flourishName,flourishGoalWord,flourishAmount,flourishCurrency,flourishComment
-syn match flourishDirectiveLine /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s.*\)\=$/ contains=flourishName,flourishKeyword,flourishAmount,flourishCurrency,flourishDate,flourishDirective,flourishPath,flourishReason,flourishComment
+syn match flourishPostingLine /^[ \t]\+[^ \t;#].*$/ contains=flourishName,flourishGoalWord,flourishAmount,flourishCurrency,flourishPrice,flourishComment
+syn match flourishDirectiveLine /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s.*\)\=$/ contains=flourishName,flourishKeyword,flourishAmount,flourishCurrency,flourishPrice,flourishDate,flourishDirective,flourishPath,flourishReason,flourishComment
 syn match flourishComment /^\s*\%(;\|#\%(\s\|$\)\).*$/
 
 " A conflict marker a merge left (grammar.md, "Conflict blocks").
@@ -54,6 +58,7 @@ hi def link flourishTag Label
 hi def link flourishName Identifier
 hi def link flourishAmount Number
 hi def link flourishCurrency Type
+hi def link flourishPrice Operator
 hi def link flourishPath String
 
 let b:current_syntax = "flourish"
