@@ -338,6 +338,21 @@ import Testing
         ])
     }
 
+    /// A goal is a name like the others: its definition, its references (the `goal` line, a
+    /// line's `goal NAME`, `move … to NAME`) and a rename of them all.
+    @Test func goalsHaveDefinitionReferencesAndRename() throws {
+        let text = "currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 500.00\ngoal 2026-11-01 Trip 300.00\nmove 2026-11-02 50.00 to Trip\n\n2026-11-03 * Tickets\n  Food  20.00 goal Trip\n  Bank\n"
+        let client = opened(text)
+        let document = "\"textDocument\":{\"uri\":\"\(uri)\"}"
+        let definition = client.request("textDocument/definition", "{\(document),\"position\":\(at(5, 26))}")?["result"]
+        #expect(span(definition?["range"]) == "4:16-4:20")
+        let references = try #require(client.request("textDocument/references", "{\(document),\"position\":\(at(8, 20)),\"context\":{\"includeDeclaration\":true}}")?["result"]?.arrayValue)
+        #expect(references.map { span($0["range"]) } == ["4:16-4:20", "5:25-5:29", "8:19-8:23"])
+        let rename = client.request("textDocument/rename", "{\(document),\"position\":\(at(4, 17)),\"newName\":\"Summer trip\"}")
+        let edits = try #require(rename?["result"]?["changes"]?[uri]?.arrayValue)
+        #expect(edits.map { span($0["range"]) + " " + ($0["newText"]?.stringValue ?? "") } == ["4:16-4:20 \"Summer trip\"", "5:25-5:29 \"Summer trip\"", "8:19-8:23 \"Summer trip\""])
+    }
+
     /// Token columns and lengths are UTF-16 units: `é` is one, `🍕` two.
     @Test func semanticTokensCountUTF16Units() throws {
         let client = opened("currency EUR\naccount Café checking\ncategory \"🍕 Pizza\"\n\n2026-11-02 * Zoë's 🍕\n  \"🍕 Pizza\"  3.00\n  Café\n")

@@ -21,12 +21,13 @@ extension LanguageServer {
         return Array(Set(found)).sorted { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
     }
 
-    /// The declared name under the cursor of a request, with the journal it was read from.
+    /// The declared name under the cursor of a request (an account, a category, a person or a
+    /// goal), with the journal it was read from.
     private func declaredName(_ params: JSONValue) -> (name: String, journal: Journal)? {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
               let offset = Self.offset(params["position"], bytes), let name = Self.name(at: offset, bytes),
               let journal = validated(uri)?.journal, let id = journal.ledger.names.id(of: name),
-              journal.index.kind(of: id) != nil else { return nil }
+              journal.index.kind(of: id) != nil || journal.ledger.goals.contains(where: { $0.name.id == id }) else { return nil }
         return (name, journal)
     }
 
