@@ -7,13 +7,20 @@ import Testing
 enum TokenClass: String, CaseIterable {
     case date, status, description, tag, name, amount, currency, keyword, directive, comment, path, price
 
-    /// Every token of every example file, with its class, line and UTF-16 columns.
+    /// The files the highlighters are tried on, by full path: the examples, and grammar.md's
+    /// samples one after another in a file of their own.
+    static let files: [String] = {
+        let samples = TestSupport.temporaryDirectory() + "/grammar-samples.flourish"
+        TestSupport.write(GrammarDocumentTests.examples.joined(separator: "\n"), to: samples)
+        return ["examples/household.flourish", "examples/household/accounts.flourish", "examples/drip.flourish", "examples/mistakes.flourish",
+                "examples/berlin.flourish", "examples/abroad.flourish"].map { TestSupport.root + "/" + $0 } + [samples]
+    }()
+
+    /// Every token of every file, with its class, line and UTF-16 columns.
     static func examples() -> [(file: String, line: Int, columns: Range<Int>, text: String, kind: TokenClass)] {
-        let paths = ["examples/household.flourish", "examples/household/accounts.flourish", "examples/drip.flourish", "examples/mistakes.flourish",
-                     "examples/berlin.flourish", "examples/abroad.flourish"]
         var found: [(String, Int, Range<Int>, String, TokenClass)] = []
-        for path in paths {
-            let file = SourceFile(path: path, text: TestSupport.read(TestSupport.root + "/" + path))
+        for path in files {
+            let file = SourceFile(path: path, text: TestSupport.read(path))
             let lines = Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []
             for (index, line) in lines.enumerated() {
                 let lineStart = file.lineStarts[index]
@@ -168,7 +175,7 @@ enum TokenClass: String, CaseIterable {
         var wrong: [String] = []
         var seen = Set<TokenClass>()
         for token in TokenClass.examples() {
-            let text = lines[token.file] ?? TestSupport.read(TestSupport.root + "/" + token.file).components(separatedBy: "\n")
+            let text = lines[token.file] ?? TestSupport.read(token.file).components(separatedBy: "\n")
             lines[token.file] = text
             let painted = scopes(text[token.line - 1])
             let got = Set(token.columns.map { $0 < painted.count ? painted[$0] ?? "none" : "none" })
@@ -205,7 +212,7 @@ enum TokenClass: String, CaseIterable {
         vim.cmd("syntax on")
         local out = {}
         for _, path in ipairs({ \(files.map { "\"\($0)\"" }.joined(separator: ", ")) }) do
-          vim.cmd("edit \(TestSupport.root)/" .. path)
+          vim.cmd("edit " .. path)
           table.insert(out, path .. " filetype=" .. vim.bo.filetype .. " commentstring=" .. vim.bo.commentstring)
           for line = 1, vim.fn.line("$") do
             local text = vim.fn.getline(line)
@@ -229,7 +236,7 @@ enum TokenClass: String, CaseIterable {
         var wrong: [String] = []
         for token in TokenClass.examples() {
             // Neovim counts columns in bytes.
-            let line = TestSupport.read(TestSupport.root + "/" + token.file).components(separatedBy: "\n")[token.line - 1]
+            let line = TestSupport.read(token.file).components(separatedBy: "\n")[token.line - 1]
             let start = String(line.utf16.prefix(token.columns.lowerBound))!.utf8.count
             let columns = (start + 1)...(start + token.text.utf8.count)
             let got = Set(columns.map { group["\(token.file):\(token.line):\($0)"] ?? "none" })
@@ -270,7 +277,7 @@ enum TokenClass: String, CaseIterable {
           (dolist (path '(\(files.map { "\"\($0)\"" }.joined(separator: " "))))
             (let ((out (current-buffer)))
               (with-temp-buffer
-                (insert-file-contents (concat "\(TestSupport.root)/" path))
+                (insert-file-contents path)
                 (flourish-mode)
                 (font-lock-ensure)
                 (goto-char (point-min))
@@ -297,7 +304,7 @@ enum TokenClass: String, CaseIterable {
         var wrong: [String] = []
         for token in TokenClass.examples() {
             // Emacs counts columns in characters.
-            let line = TestSupport.read(TestSupport.root + "/" + token.file).components(separatedBy: "\n")[token.line - 1]
+            let line = TestSupport.read(token.file).components(separatedBy: "\n")[token.line - 1]
             let start = String(line.utf16.prefix(token.columns.lowerBound))!.unicodeScalars.count
             let columns = (start + 1)...(start + token.text.unicodeScalars.count)
             let got = Set(columns.map { face["\(token.file):\(token.line):\($0)"] ?? "none" })

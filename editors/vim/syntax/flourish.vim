@@ -25,7 +25,7 @@ syn match flourishDate /\%(^\|\s\)\@<=\d\{4}-\d\d-\d\d\%(\s\|;\|$\)\@=/ containe
 syn match flourishDirective /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s\|$\)\@=/ contained
 syn match flourishPath /\%(^include\s\+\)\@<="\%([^"\\]\|\\.\)*"/ contained
 " A correction's reason: free text or a quoted string after its amount, code and price.
-syn match flourishReason /\%(^correction\s\+\S\+\s\+\%("\%([^"\\]\|\\.\)*"\|[^ \t";]\+\)\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\%(\s\+@@\=\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\)\=\s\+\)\@<=\%("\%([^"\\]\|\\.\)*"\|[^ \t;"]\%([^;]*[^ \t;]\)\=\)/ contained
+syn match flourishReason /\%(^correction\s\+\S\+\s\+\%("\%([^"\\]\|\\.\)*"\|[^ \t";]\+\)\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\%(\s\+@@\=\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\)\=\s\+\)\@<=\%(\u\{2,24}\%(\s\|$\)\|@\)\@!\%("\%([^"\\]\|\\.\)*"\|[^ \t;"]\%([^;]*[^ \t;]\)\=\)/ contained
 
 " An entry's date line: date, status, description, tags.
 syn match flourishStatus /[*!]\%(\s\)\@=/ contained nextgroup=flourishDescription skipwhite
