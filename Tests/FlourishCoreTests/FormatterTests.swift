@@ -106,8 +106,11 @@ import Testing
         #expect(formatLines(input, 1...1) == "currency   USD\naccount Bank checking\n\n2026-11-22   *   Dinner\n  Dining 30.00\n    Bank\n2026-11-23  Lunch\n   Dining 5.00\n  Bank\n")
         // Canonical lines already: nothing to do.
         #expect(Formatter.formatLines(SourceFile(path: "t", text: "currency USD\n"), 0...0) == nil)
-        // Syntax errors: nothing is touched.
-        #expect(Formatter.formatLines(SourceFile(path: "t", text: "currency   USD\n2026-02-30 x\n"), 0...0) == nil)
+        // A syntax error in the lines asked for: nothing is touched.
+        #expect(Formatter.formatLines(SourceFile(path: "t", text: "currency   USD\n2026-02-30  x\n  Food  1.00\n  Bank\n"), 1...1) == nil)
+        // Elsewhere (a line read only for context): the lines asked for are formatted.
+        let elsewhere = Formatter.formatLines(SourceFile(path: "t", text: "currency   USD\n2026-02-30 x\n"), 0...0)
+        #expect(elsewhere?.lines == 0..<1 && elsewhere?.text == "currency USD\n")
     }
 
     /// Formatting a file piece by piece, from the last lines up (so the line numbers above

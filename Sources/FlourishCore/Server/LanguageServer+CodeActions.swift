@@ -12,7 +12,15 @@ extension LanguageServer {
         let lines = file.line(containing: start).number...file.line(containing: end).number
         var actions: [JSONValue] = []
         var quoted = Set<Int>()
-        let syntax = Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []
+        // The file's lines as the parser reads them, read only when a problem in range needs
+        // them (a request without one, as editors send at each move of the cursor, reads nothing).
+        var parsedLines: [SyntaxLine]?
+        func syntax() -> [SyntaxLine] {
+            if let parsedLines { return parsedLines }
+            let lines = Parser.parse(file, fileIndex: 0, recordLines: true).lines ?? []
+            parsedLines = lines
+            return lines
+        }
         for diagnostic in view.result.diagnostics where diagnostic.location.file == view.file {
             let location = diagnostic.location
             let line = file.line(containing: Int(location.start)).number
@@ -65,7 +73,7 @@ extension LanguageServer {
                 break
             }
             // A name of several words written without quotes.
-            if !quoted.contains(line), line - 1 < syntax.count, let words = Self.unquotedName(in: syntax[line - 1], file) {
+            if !quoted.contains(line), case let lines = syntax(), line - 1 < lines.count, let words = Self.unquotedName(in: lines[line - 1], file) {
                 quoted.insert(line)
                 let name = file.text(words)
                 actions.append(action("Quote the name \(name)", [(words, StringLiteral.quote(name))], preferred: true))
