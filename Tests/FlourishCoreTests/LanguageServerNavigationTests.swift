@@ -338,6 +338,31 @@ import Testing
         ])
     }
 
+    /// A check is abandoned while newer messages wait (the next keystroke): its problems come
+    /// with the next batch, from the text as it then stands; after three batches in a row
+    /// the check is made anyway, so that problems show while typing goes on.
+    @Test func aCheckIsAbandonedWhileNewerInputWaits() throws {
+        let client = opened(LanguageServerTests.ledger)
+        var waiting = true
+        client.server.newInputWaiting = { waiting }
+        func change(_ version: Int, _ amount: String) -> [JSONValue] {
+            client.notify("textDocument/didChange", """
+            {"textDocument":{"uri":"\(uri)","version":\(version)},"contentChanges":[{"range":{"start":\(at(8, 15)),"end":\(at(8, 20))},"text":"\(amount)"}]}
+            """)
+        }
+        #expect(change(2, "12.5x").isEmpty)
+        #expect(change(3, "12.5y").isEmpty)
+        waiting = false
+        let published = change(4, "13.00")
+        #expect(published.count == 1)
+        #expect(published.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+        // Input always waiting: three batches without a check, then one with it.
+        waiting = true
+        #expect(change(5, "1x.00").isEmpty && change(6, "1y.00").isEmpty && change(7, "1z.00").isEmpty)
+        let codes = try #require(change(8, "2x.00").first?["params"]?["diagnostics"]?.arrayValue).compactMap { $0["code"]?.stringValue }
+        #expect(codes == ["invalid-amount"])
+    }
+
     /// A goal is a name like the others: its definition, its references (the `goal` line, a
     /// line's `goal NAME`, `move … to NAME`) and a rename of them all.
     @Test func goalsHaveDefinitionReferencesAndRename() throws {

@@ -21,6 +21,8 @@ enum LSPCommand {
         // conversations replay with the same dates).
         let fixed = try ReportCommand.parseDay(invocation.values["--today"], context)
         let server = LanguageServer(today: fixed.map { date in { date } } ?? context.today)
+        // A check is abandoned while more of the client's messages wait to be read.
+        server.newInputWaiting = { Platform.hasInput(0) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         /// One read of standard input: bytes, nil at its end or on an error (said on stderr).
         /// Interrupted reads are read again; a non-blocking input is waited on, never spun on.

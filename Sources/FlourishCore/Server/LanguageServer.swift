@@ -66,6 +66,19 @@ public final class LanguageServer {
     /// The date completion offers as today (the clock is read only for that).
     private let today: () -> CivilDate
 
+    /// Whether more of the client's messages are waiting to be read (`flourish lsp` asks its
+    /// standard input): a check of pending changes is abandoned when they are, since they most
+    /// likely hold a newer change (the next keystroke) and the check would be stale at once.
+    public var newInputWaiting: () -> Bool = { false }
+    /// How many batches in a row abandoned their check: after `maximumAbandoned` the check is
+    /// made even with input waiting, so that problems still show while typing goes on.
+    private var abandonedInARow = 0
+    static let maximumAbandoned = 3
+    /// Set while the checks of pending changes are made: a check abandoned (its files parsed,
+    /// newer input waiting) sets `abandoned`.
+    private var mayAbandon = false
+    private var abandoned = false
+
     public init(today: @escaping () -> CivilDate = SystemClock.today) {
         self.today = today
     }
@@ -116,11 +129,23 @@ public final class LanguageServer {
     /// The problems of each document changed since the last were published, each checked once
     /// with every change made to it.
     private func publishPending(into out: inout [UInt8]) {
-        let uris = pending
+        let uris = pending.filter { documents[$0] != nil }
         pending.removeAll()
-        for uri in uris where documents[uri] != nil {
-            for reply in diagnostics(for: uri) { out += Self.framed(reply) }
+        mayAbandon = abandonedInARow < Self.maximumAbandoned
+        defer { mayAbandon = false }
+        for (index, uri) in uris.enumerated() {
+            // Newer messages waiting, before the check or after its files were parsed: the
+            // documents left are checked with them, in the next batch.
+            abandoned = mayAbandon && newInputWaiting()
+            let replies = abandoned ? [] : diagnostics(for: uri)
+            if abandoned {
+                abandonedInARow += 1
+                pending = Array(uris[index...]) + pending
+                return
+            }
+            for reply in replies { out += Self.framed(reply) }
         }
+        abandonedInARow = 0
     }
 
     /// The first message's body at the start of `bytes` and how many bytes it took, when a
@@ -421,6 +446,11 @@ public final class LanguageServer {
         for (other, text) in documents where other != root { overlay[Self.key(other)] = text }
         let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: bytes)], overlay: overlay,
                                        includeFolders: inWorkspace ? workspaceFolders : [], cache: parseCache)
+        // Parsed (the files kept in the cache), not yet checked: given up if newer input waits.
+        if mayAbandon, newInputWaiting() {
+            abandoned = true
+            return nil
+        }
         let result = Validator.validated(loaded)
         results[root] = result
         members[root] = Set(result.journal.ledger.files.map { LedgerLoader.normalise($0.path) })
