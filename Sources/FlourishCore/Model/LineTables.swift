@@ -72,10 +72,32 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
 }
 
 /// Values kept for places in the ledger's files (a code or a price written after an amount),
-/// a dictionary per file: the files are parsed apart and linked by taking each file's as it
-/// is (one dictionary for all of them was rebuilt as each file's was merged in).
+/// a list per file in the order of the places: the parser sets them as it reads each file from
+/// its first line to its last, so each is added at the end, and looking one up is a binary
+/// search (in dictionaries, each of a ledger's foreign lines was hashed twice as it was read
+/// and twice as it was booked). The files are parsed apart and linked by taking each file's
+/// list as it is.
 public struct LocationTable<Value: Sendable>: Sendable {
-    private var files: [[SourceLocation: Value]] = []
+    /// One file's places (by their first byte, then their last) and values, in that order.
+    private struct FileTable: Sendable {
+        var places: [(start: Int32, end: Int32)] = []
+        var values: [Value] = []
+
+        /// Where `place` is, or where it would go.
+        func index(of place: (start: Int32, end: Int32)) -> (index: Int, found: Bool) {
+            // Most lookups and every setting while parsing are at or after the last place.
+            if let last = places.last, (last.start, last.end) < place { return (places.count, false) }
+            var low = 0
+            var high = places.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (places[middle].start, places[middle].end) < place { low = middle + 1 } else { high = middle }
+            }
+            return (low, low < places.count && places[low] == place)
+        }
+    }
+
+    private var files: [FileTable] = []
     /// How many values there are (asked for each line while booking).
     public private(set) var count = 0
 
@@ -86,36 +108,58 @@ public struct LocationTable<Value: Sendable>: Sendable {
     public subscript(location: SourceLocation) -> Value? {
         get {
             let file = Int(location.file)
-            return file < files.count ? files[file][location] : nil
+            guard file >= 0, file < files.count, !files[file].places.isEmpty else { return nil }
+            let (index, found) = files[file].index(of: (location.start, location.end))
+            return found ? files[file].values[index] : nil
         }
         set {
             let file = Int(location.file)
             guard file >= 0 else { return }
             if file >= files.count {
                 guard newValue != nil else { return }
-                files.append(contentsOf: repeatElement([:], count: file + 1 - files.count))
+                files.append(contentsOf: repeatElement(FileTable(), count: file + 1 - files.count))
             }
-            if let newValue {
-                if files[file].updateValue(newValue, forKey: location) == nil { count += 1 }
-            } else if files[file].removeValue(forKey: location) != nil {
+            let (index, found) = files[file].index(of: (location.start, location.end))
+            switch (newValue, found) {
+            case (let value?, true):
+                files[file].values[index] = value
+            case (let value?, false):
+                files[file].places.insert((location.start, location.end), at: index)
+                files[file].values.insert(value, at: index)
+                count += 1
+            case (nil, true):
+                files[file].places.remove(at: index)
+                files[file].values.remove(at: index)
                 count -= 1
+            case (nil, false):
+                break
             }
         }
     }
 
-    /// Every place and its value, file by file (in no order within a file).
+    /// Every place and its value, file by file, each file's in order.
     public var all: [(key: SourceLocation, value: Value)] {
-        files.flatMap { $0.map { ($0.key, $0.value) } }
+        files.enumerated().flatMap { file, table in
+            zip(table.places, table.values).map { place, value in
+                (SourceLocation(file: file, range: Int(place.start)..<Int(place.end)), value)
+            }
+        }
     }
 
     /// Takes `other`'s values in (where both hold one for a place, the first stays): a file's
-    /// table is taken as it is when this one has none for that file.
+    /// list is taken as it is when this one has none for that file.
     public mutating func merge(_ other: LocationTable) {
-        if other.files.count > files.count { files.append(contentsOf: repeatElement([:], count: other.files.count - files.count)) }
-        for (file, values) in other.files.enumerated() where !values.isEmpty {
-            count -= files[file].count
-            if files[file].isEmpty { files[file] = values } else { files[file].merge(values) { first, _ in first } }
-            count += files[file].count
+        if other.files.count > files.count { files.append(contentsOf: repeatElement(FileTable(), count: other.files.count - files.count)) }
+        for (file, table) in other.files.enumerated() where !table.places.isEmpty {
+            if files[file].places.isEmpty {
+                files[file] = table
+                count += table.places.count
+                continue
+            }
+            for (place, value) in zip(table.places, table.values) {
+                let location = SourceLocation(file: file, range: Int(place.start)..<Int(place.end))
+                if self[location] == nil { self[location] = value }
+            }
         }
     }
 }
