@@ -262,6 +262,9 @@ import Testing
         #expect(foo.stderr == "Error: no account, category or person matches 'Foo'; did you mean 'Food'?\n")
         #expect(register(["Food.*"]).stderr == "Error: no account, category or person matches 'Food.*'; did you mean 're:Food.*'?\n")
         #expect(register(["re:^xyz"]).stderr == "Error: no account, category or person matches 're:^xyz'\n")
+        // A misspelt last part offers the whole name; two letters swapped are one slip.
+        #expect(register(["Grocries"]).stderr == "Error: no account, category or person matches 'Grocries'; did you mean 'Food:Groceries'?\n")
+        #expect(register(["Rnet"]).stderr == "Error: no account, category or person matches 'Rnet'; did you mean 'Rent'?\n")
         #expect(register(["tag:hom"]).stderr == "Error: no entry has the tag '#hom'; did you mean 'tag:home'?\n")
         #expect(register(["Gorceries:*", "Rnt"]).stderr == """
             Error: no account, category or person matches 'Gorceries:*'

@@ -73,12 +73,43 @@ import Testing
         #expect(rendered.contains("… and 990 more `unknown-name` errors like the ones above"))
     }
 
+    /// The banded distance against the whole table, on random words of a few letters.
+    @Test func theBandedEditDistanceIsTheWholeTables() {
+        func whole(_ a: [Character], _ b: [Character]) -> Int {
+            var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { table[i][0] = i }
+            for j in 0...b.count { table[0][j] = j }
+            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+            for i in 1...a.count {
+                for j in 1...b.count {
+                    table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+                }
+            }
+            return table[a.count][b.count]
+        }
+        var random = SplitMix(seed: 7)
+        func word() -> String { String((0..<Int(random.next(below: 7))).map { _ in Array("abc")[Int(random.next(below: 3))] }) }
+        for _ in 0..<2_000 {
+            let (a, b) = (word(), word())
+            let expected = whole(Array(a), Array(b))
+            let bound = Int(random.next(below: 5))
+            #expect(Suggestion.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: bound) == (expected <= bound ? expected : nil), "\(a) \(b) \(bound)")
+        }
+    }
+
     @Test func theEditDistanceGivesUpPastItsBound() {
         func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
         #expect(Suggestion.editDistance(scalars("kitten"), scalars("sitting"), atMost: 3) == 3)
         #expect(Suggestion.editDistance(scalars("kitten"), scalars("sitting"), atMost: 2) == nil)
         #expect(Suggestion.editDistance(scalars("Dinig"), scalars("Dining")) == 1)
         #expect(Suggestion.closest(to: "Cofee", among: ["Coffee", "Cafe", "Toffee"]) == "Coffee")
+        // Two letters swapped are one edit; case does not count.
+        #expect(Suggestion.editDistance(scalars("Mai"), scalars("Mia")) == 1)
+        #expect(Suggestion.editDistance(scalars("Mia"), scalars("aMi")) == 2)
+        #expect(Suggestion.editDistance(scalars("Groecries"), scalars("Groceries"), atMost: 1) == 1)
+        #expect(Suggestion.closest(to: "Mai", among: ["Mia", "Sam"]) == "Mia")
+        #expect(Suggestion.closest(to: "food", among: ["Food", "Fuel"]) == "Food")
         #expect(Suggestion.closest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
     }
 

@@ -179,12 +179,22 @@ public struct ReportQuery {
                candidates.contains(where: { pattern.match($0) != nil }) {
                 closest = "re:" + text
             } else {
-                closest = Suggestion.closest(to: text, among: candidates)
+                // The closest whole name, else (for a name, not a pattern) the name whose last
+                // part is closest (`Dinig` offers `Food:Dining`).
+                let nested = term == .name(text) ? candidates.filter { $0.contains(":") } : []
+                closest = Suggestion.closest(to: text, among: candidates) ?? Suggestion.closest(to: text, among: nested.map { Self.lastPart(of: $0) }).flatMap { part in
+                    nested.first { Self.lastPart(of: $0) == part }
+                }
             }
         default:
             break
         }
         return QueryProblem("no \(what) matches '\(written)'", closest: closest)
+    }
+
+    /// A name's last part: `Dining` of `Food:Dining`.
+    private static func lastPart(of name: String) -> String {
+        name.split(separator: ":").last.map(String.init) ?? name
     }
 
     private init(terms: [Term], selected: [Bool]?, descriptions: [String], tags: Set<Int32>?, amounts: [AmountTest], journal: Journal) {
