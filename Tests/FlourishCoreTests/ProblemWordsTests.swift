@@ -27,6 +27,8 @@ import Testing
         .multipleMissingAmounts(count: 2),
         .balanceAssertionFailed(account: "Bank", date: day, expected: .zero, actual: Money(minorUnits: 1), currency: usd),
         .sumOverflow(what: "the sum", currency: usd), .usedBeforeOpening(account: "Bank", used: day, opened: day),
+        .dateFarAhead(date: day, latestOther: day), .incomeSign(category: "Salary"),
+        .creditOpenedWithMoney(account: "Visa", amount: Money(minorUnits: 25_000), currency: usd),
         .implausibleDate(day, around: day), .missingRate(code: "USD", date: day, home: "EUR"),
         .accountCurrency(account: "Revolut", kept: "USD", written: "GBP"), .foreignLeftOut(account: "Revolut", kept: "USD"),
         .ratesDiffer(code: "USD", difference: Money(minorUnits: 50), home: Currency(code: "EUR", decimals: 2)),
@@ -43,7 +45,7 @@ import Testing
         for problem in Self.everyKind {
             let messages = [problem.readingMessage, problem.includeMessage, problem.bookingMessage, problem.referenceMessage,
                             problem.duplicateMessage, problem.duplicateImportMessage, problem.duplicateEntryMessage, problem.balancingMessage, problem.assertionMessage, problem.openingMessage,
-                            problem.recordedMessage, problem.directiveValueMessage, problem.bucketMessage, problem.importMessage]
+                            problem.slipMessage, problem.recordedMessage, problem.directiveValueMessage, problem.bucketMessage, problem.importMessage]
             #expect(messages.compactMap { $0 }.count == 1, "\(problem.id)")
             #expect(problem.message != problem.id && !problem.message.isEmpty, "\(problem.id)")
         }

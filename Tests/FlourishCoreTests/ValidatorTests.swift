@@ -57,3 +57,31 @@ import Testing
         #expect(!ids(overcommitted + huge).isEmpty)
     }
 }
+
+/// The slips check: warnings for what checks clean but gives wrong figures.
+@Suite struct SlipCheckTests {
+    func ledger(_ dates: [String]) -> String {
+        "currency USD\naccount Bank checking\ncategory Food\nopening 2020-01-01 Bank 5000.00\n"
+            + dates.map { "\n\($0) * Shop\n  Food  1.00\n  Bank\n" }.joined()
+    }
+
+    /// A ledger that stops for two years and starts again is not a slip; one entry years
+    /// after all the others is.
+    @Test func onlyAFewEntriesAloneInTheFutureAreSlips() {
+        let resumed = (1...6).map { "2020-01-0\($0)" } + (1...6).map { "2023-03-0\($0)" }
+        #expect(!TestSupport.check(ledger(resumed)).contains("warning:"))
+        let slip = TestSupport.check(ledger((1...9).map { "2023-03-0\($0)" } + ["2032-03-09"]))
+        #expect(slip.contains("warning: this entry is dated 2032-03-09, 9 years after every other (the latest: 2023-03-09)"))
+        #expect(slip.components(separatedBy: "warning:").count == 2)
+    }
+
+    /// Income put into its category from an account warns; paid out of it, as it should be,
+    /// or a loss in an exchange category, does not.
+    @Test func incomeWithTheSignOfSpending() {
+        let text = "currency USD\naccount Bank checking\ncategory Salary income\ncategory FX exchange\nopening 2026-11-01 Bank 10.00\n\n"
+            + "2026-11-02 Pay\n  Salary  -100.00\n  Bank\n\n2026-11-03 Loss\n  FX  1.00\n  Bank\n\n2026-11-04 Pay, signs swapped\n  Salary  100.00\n  Bank\n"
+        let problems = TestSupport.check(text)
+        #expect(problems.components(separatedBy: "warning:").count - 1 == 1)
+        #expect(problems.contains("test.flourish:16:11: warning: `Salary` is an income category, but this line puts money into it from an account"))
+    }
+}

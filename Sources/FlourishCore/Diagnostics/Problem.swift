@@ -52,6 +52,12 @@ public enum Problem: Sendable, Equatable {
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
     case sumOverflow(what: String, currency: Currency)
     case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
+    /// An entry dated more than a year after every other.
+    case dateFarAhead(date: CivilDate, latestOther: CivilDate)
+    /// A line that puts money into an income category from an account.
+    case incomeSign(category: String)
+    /// A credit account opened with a positive balance.
+    case creditOpenedWithMoney(account: String, amount: Money, currency: Currency)
     /// A date more than `Booker.plausibleYears` from the middle of the ledger's dates.
     case implausibleDate(CivilDate, around: CivilDate)
     /// A line in another currency with no rate written and no `rate` line on or before its day.
@@ -95,7 +101,7 @@ public enum Problem: Sendable, Equatable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .usedBeforeOpening, .notRecorded, .duplicateEntry, .exchangeUndeclared: return .warning
+        case .usedBeforeOpening, .notRecorded, .duplicateEntry, .exchangeUndeclared, .dateFarAhead, .incomeSign, .creditOpenedWithMoney: return .warning
         case .more(_, _, let severity): return severity
         default: return .error
         }
@@ -147,6 +153,9 @@ public enum Problem: Sendable, Equatable {
         case .balanceAssertionFailed: return "balance-assertion"
         case .sumOverflow: return "sum-overflow"
         case .usedBeforeOpening: return "used-before-opening"
+        case .dateFarAhead: return "date-far-ahead"
+        case .incomeSign: return "income-sign"
+        case .creditOpenedWithMoney: return "credit-opened-with-money"
         case .notRecorded: return "not-recorded"
         case .deadlineBeforeStart: return "deadline-before-start"
         case .overcommitted: return "overcommitted"
@@ -178,6 +187,7 @@ public enum Problem: Sendable, Equatable {
             balancingMessage,
             assertionMessage,
             openingMessage,
+            slipMessage,
             recordedMessage,
             directiveValueMessage,
             bucketMessage,
@@ -200,6 +210,7 @@ public enum Problem: Sendable, Equatable {
             balancingHint,
             assertionHint,
             openingHint,
+            slipHint,
             recordedHint,
             directiveValueHint,
             bucketHint,
