@@ -7,11 +7,14 @@ extension Check {
         var diagnostics: [Diagnostic] = []
         // The entries written (not those booking adds at a rate line), latest first.
         let written = ledger.entries.indices.filter { ledger.revaluations[$0] == nil }
-        let latest = written.sorted { ledger.entries[$0].date > ledger.entries[$1].date }
-        // Past the widest gap of more than a year among the latest few: a few entries alone in
-        // the future (a tenth of the entries at most) are slips; a ledger that stops for a
-        // year and starts again is not.
-        let few = max(1, latest.count / 10)
+        // Past a gap of more than a year among the latest few: a few entries alone in the
+        // future (a tenth of the entries at most) are slips; a ledger that stops for a year
+        // and starts again is not. The latest are read from the journal's items, in date order.
+        let few = max(1, written.count / 10)
+        var latest: [Int] = []
+        for item in journal.items.reversed() where latest.count <= few {
+            if case .entry(let index) = item.kind, ledger.revaluations[index] == nil { latest.append(index) }
+        }
         if latest.count >= 2 {
             for index in 0..<min(few, latest.count - 1) {
                 let after = ledger.entries[latest[index + 1]].date
