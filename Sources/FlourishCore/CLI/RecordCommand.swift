@@ -36,6 +36,8 @@ enum RecordCommand {
                 skipped.append("\(row.name) (\(row.due))")
                 continue
             }
+            // A blank line between entries, as `fmt` and `add` write them.
+            if !text.isEmpty { text += "\n" }
             text += entry
             recorded.append("\(row.name) \(row.due)")
         }

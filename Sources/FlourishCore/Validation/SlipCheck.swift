@@ -6,11 +6,10 @@ extension Check {
         let ledger = journal.ledger
         var diagnostics: [Diagnostic] = []
         // The entries written (not those booking adds at a rate line), latest first.
-        let written = ledger.entries.indices.filter { ledger.revaluations[$0] == nil }
         // Past a gap of more than a year among the latest few: a few entries alone in the
         // future (a tenth of the entries at most) are slips; a ledger that stops for a year
         // and starts again is not. The latest are read from the journal's items, in date order.
-        let few = max(1, written.count / 10)
+        let few = max(1, ledger.writtenEntryCount / 10)
         var latest: [Int] = []
         for item in journal.items.reversed() where latest.count <= few {
             if case .entry(let index) = item.kind, ledger.revaluations[index] == nil { latest.append(index) }
@@ -29,8 +28,8 @@ extension Check {
         // Income with the sign of spending: money put into an income category from an account
         // (not an exchange category, whose losses are positive, nor a line booking added).
         let exchange = Set(ledger.categories.filter(\.isExchange).map(\.name.id))
-        for index in written {
-            let lines = ledger.entries[index].postings
+        for (index, entry) in ledger.entries.enumerated() where ledger.revaluations.isEmpty || ledger.revaluations[index] == nil {
+            let lines = entry.postings
             let accountPays = lines.contains { journal.index.kind(of: ledger.postings[$0].target.id) == .account && ledger.postings[$0].amount < .zero }
             guard accountPays else { continue }
             for line in lines where journal.index.kind(of: ledger.postings[line].target.id) == .incomeCategory && ledger.postings[line].amount > .zero
