@@ -57,7 +57,10 @@ import Testing
         let path = copyOfDrip()
         #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4.50", "Coffee", "--file", path]).stderr.hasPrefix("Error: say which account paid: --from ACCOUNT (or --to ACCOUNT for money in)\n"))
         #expect(TestSupport.run(["add", "2026-13-23", "Lunch", "4.50", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
-        #expect(TestSupport.run(["add", "2026-11-23", "Lunch", "4,5", "Coffee", "--from", "Bank", "--file", path]).status == .usage)
+        // `4,5` in a ledger shown the American way: refused, saying how to write it.
+        let comma = TestSupport.run(["add", "2026-11-23", "Lunch", "4,5", "Coffee", "--from", "Bank", "--file", path])
+        #expect(comma.status == .usage)
+        #expect(comma.stderr.hasPrefix("Error: '4,5' is not an amount this ledger reads: write it as a ledger line does (4.5), or show the ledger in a locale that writes it so (`display de-DE`)\n"))
         #expect(TestSupport.run(["add", "Lunch", "--from", "Bank", "--file", path]).status == .usage)
         let environment = TestSupport.run(["add", "2026-11-23", "Lunch", "1.00", "Coffee", "--from", "Bank"], environment: ["FLOURISH_FILE": path])
         #expect(environment.status == .success)

@@ -108,4 +108,23 @@ import Testing
         #expect(output.contains("test.flourish:4:9: error: "))
         #expect(output.contains("`fr-FR`"))
     }
+    /// A number as a locale writes it, read in the form a ledger line takes; what a ledger
+    /// line would read otherwise is left alone.
+    @Test func amountsWrittenTheLocalWay() {
+        let read: [(String, String?)] = [
+            ("4,50", "4.50"), ("-4,5", "-4.5"), ("1.234,50", "1234.50"), ("1 234,50", "1234.50"), ("1\u{202F}234,50", "1234.50"),
+            ("1'234.50", "1234.50"), ("12.345.678,90", "12345678.90"),
+            ("1,234", nil), ("1234.50", nil), ("4,500", nil), ("12.34,50", nil), ("1.234 567,80", nil), ("abc,50", nil), (",50", nil), ("4,5,0", nil),
+        ]
+        for (word, expected) in read { #expect(DisplayLocale.canonicalAmount(word) == expected, "\(word)") }
+    }
+
+    /// `add` in a ledger shown the German way takes `4,50` as four fifty.
+    @Test func addReadsAnAmountTheLocalWay() {
+        let path = TestSupport.temporaryDirectory() + "/berlin.flourish"
+        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/berlin.flourish"), to: path)
+        let result = TestSupport.run(["add", "2026-11-20", "Bäckerei", "4,50", "Groceries", "--from", "Girokonto", "--file", path])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("2026-11-20 * Bäckerei\n  Groceries  4.50\n  Girokonto\n"))
+    }
 }

@@ -19,13 +19,19 @@ enum AddCommand {
         let date = try parseDate(invocation.operands[0], context)
         let description = invocation.operands[1]
         var words: [String] = []
+        var localAmounts: [String] = []
         var tags = invocation.repeated["--tag"] ?? []
         for word in invocation.operands.dropFirst(2) {
             if word.hasPrefix("#") && word.count > 1 {
                 tags.append(word)
+            } else if let canonical = DisplayLocale.canonicalAmount(word) {
+                // An amount as a display locale writes it (`4,50`, `1.234,50`): read so when
+                // the ledger is shown that way (said once it is open).
+                words.append(canonical)
+                localAmounts.append(word)
             } else if let first = word.split(separator: " ").first, EntryPlan.isAmount(String(first)) {
                 // An amount given as one word, `"12.50 USD @@ 11.48"`, is its parts.
-                words += word.split(separator: " ").map(String.init)
+                words += word.split(separator: " ").map { DisplayLocale.canonicalAmount(String($0)) ?? String($0) }
             } else {
                 words.append(word)
             }
@@ -47,6 +53,9 @@ enum AddCommand {
         case .failure(let stop): return stop.code
         }
         let journal = file.before
+        if let written = localAmounts.first, !(journal.ledger.display.map { $0.decimalMark == "," || $0.groupSeparator == "'" } ?? false) {
+            throw Invocation.UsageError(message: "'\(written)' is not an amount this ledger reads: write it as a ledger line does (\(DisplayLocale.canonicalAmount(written) ?? written)), or show the ledger in a locale that writes it so (`display de-DE`)")
+        }
         // A short form without a category: the one most used with similar descriptions.
         if plan.needsCategory {
             guard let proposal = CategoryProposal.propose(for: description, in: journal, income: plan.isIncome) else {

@@ -223,7 +223,8 @@ enum HelpText {
     ARGUMENTS:
       <date>                  YYYY-MM-DD, 'today' or 'yesterday'.
       <description>           What it was (quote it when it has spaces).
-      <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56; in
+      <amount>                As written in a ledger: 4.50, -12 (a refund), 1,234.56; or
+                              as a locale writes it: 4,50, 1.234,50, 1'234.50; in
                               another currency with its code and, when known, its cost:
                               12.50 USD @@ 11.48 (else the rate line in effect is used).
                               From or to an account kept in another currency, an amount

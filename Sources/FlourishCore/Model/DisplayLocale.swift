@@ -34,6 +34,37 @@ public enum DisplayLocale: String, CaseIterable, Sendable {
         }
     }
 
+    /// A number written as a display locale writes it, in the form a ledger line takes
+    /// (`4,50` → `4.50`, `1.234,50` and `1 234,50` → `1234.50`, `1'234.50` → `1234.50`); nil
+    /// for a word that is not such a number, or that a ledger line reads as it is (`1,234` is
+    /// one thousand two hundred and thirty-four, as written in the canonical form). Only what
+    /// no ledger line could mean otherwise is read: a decimal comma with one or two digits
+    /// after it, groups of three before it.
+    public static func canonicalAmount(_ word: String) -> String? {
+        func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+        var text = Substring(word)
+        var sign = ""
+        if let first = text.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            text = text.dropFirst()
+        }
+        // The decimal mark: a comma (`1.234,50`), or a point after Swiss groups (`1'234.50`).
+        guard text.contains(",") || text.contains("'") else { return nil }
+        let mark: Character = text.contains(",") ? "," : "."
+        let parts = text.split(separator: mark, omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let whole = parts[0]
+        let decimals = parts.count == 2 ? parts[1] : ""
+        guard decimals.allSatisfy(isDigit), mark == "." || (1...2).contains(decimals.count) else { return nil }
+        // Groups of three after the first, apart by one kind of separator.
+        let used = Set(whole.filter { !isDigit($0) })
+        guard used.count <= 1, used.isSubset(of: [".", " ", "\u{00A0}", "\u{202F}", "'"]) else { return nil }
+        let groups = used.first.map { whole.split(separator: $0, omittingEmptySubsequences: false) } ?? [whole]
+        guard let head = groups.first, !head.isEmpty,
+              groups.count == 1 || (head.count <= 3 && groups.dropFirst().allSatisfy { $0.count == 3 }) else { return nil }
+        return sign + groups.joined() + (decimals.isEmpty ? "" : "." + decimals)
+    }
+
     /// Indian grouping: the last three digits, then groups of two (1,23,456.50).
     public var groupsOfTwo: Bool { self == .enIN }
 
