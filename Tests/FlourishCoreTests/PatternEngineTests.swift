@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlourishCore
 
@@ -93,6 +94,39 @@ import Testing
             }
         }
         #expect(compared > 10_000)
+    }
+
+    /// A letter or a digit after `\` that the matcher has no meaning for is refused, never
+    /// read as the letter (`\bTESCO\b` would then never match); signs are themselves.
+    @Test func escapesItDoesNotKnowAreRefused() throws {
+        for unknown in ["\\bTESCO\\b", "\\q", "(a)\\1", "[\\b]", "\\n"] {
+            #expect(throws: Pattern.SyntaxError.self, "\(unknown)") { try Pattern(unknown) }
+        }
+        do {
+            _ = try Pattern("\\bTESCO")
+        } catch {
+            #expect(error.message == "`\\b` is not something these patterns know (they know \\d \\w \\s, \\D \\W \\S, \\t, and a sign after `\\`, as in `\\.`)")
+        }
+        #expect(try Pattern("a\\.b\\(c\\)").match("xa.b(c)") == ["a.b(c)"])
+        #expect(try Pattern("a\\tb").match("a\tb") == ["a\tb"])
+        #expect(try Pattern("[\\t,]").match("x\ty") == ["\t"])
+    }
+
+    /// In a rules file, such a pattern is an error at its rule's line and nothing is imported.
+    @Test func aRuleWithAnUnknownEscapeIsRefusedAtItsLine() {
+        let folder = TestSupport.temporaryDirectory()
+        for sub in ["household", "import"] { try? FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        for name in ["household.flourish", "household/accounts.flourish", "import/bigbank.csv", "import/bigbank.rules"] {
+            TestSupport.write(TestSupport.read(TestSupport.root + "/examples/" + name), to: folder + "/" + name)
+        }
+        let rules = folder + "/import/bigbank.rules"
+        TestSupport.write(TestSupport.read(rules) + "if ~ \"\\bgrocer\\b\"\n  to Food:Dining\n", to: rules)
+        let lines = TestSupport.read(rules).split(separator: "\n", omittingEmptySubsequences: false).count - 2
+        let before = TestSupport.read(folder + "/household.flourish")
+        let result = TestSupport.run(["import", "csv", folder + "/import/bigbank.csv", "--rules", rules, "-f", folder + "/household.flourish"])
+        #expect(result.status == .problems)
+        #expect(result.stderr.contains("bigbank.rules:\(lines):6: error: expected a pattern (`\\b` is not something these patterns know"), "\(result.stderr)")
+        #expect(TestSupport.read(folder + "/household.flourish") == before)
     }
 
     @Test func whatImportRulesUse() throws {

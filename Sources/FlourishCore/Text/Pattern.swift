@@ -1,6 +1,7 @@
 /// A small regular expression matcher for import rules, written here (grammar.md §9 lists
 /// exactly what it supports): literals; `.`; classes `[a-z]`, `[^0-9]`; `\d \w \s` and their
-/// negations `\D \W \S`; escapes `\.` `\(` and the like; anchors `^` `$`; groups `( )` that
+/// negations `\D \W \S`; `\t`; escapes `\.` `\(` and the like (a letter or a digit after `\`
+/// that is none of these, `\b` or `\1`, is refused); anchors `^` `$`; groups `( )` that
 /// capture (`\1` … `\9` in a rewritten description); alternation `|`; and the quantifiers
 /// `*` `+` `?` `{m}` `{m,}` `{m,n}` (greedy). Matching ignores case, finds the leftmost match
 /// and looks at the first `subjectLimit` characters of a field; it runs a Pike machine
@@ -379,8 +380,18 @@ struct Pattern: Sendable {
             case "W": return .set(Self.word, negated: true)
             case "s": return .set(Self.space, negated: false)
             case "S": return .set(Self.space, negated: true)
-            default: return .scalar(scalar)
+            case "t": return .scalar("\t")
+            default: return .scalar(try Self.literal(escaped: scalar, at: index - 2))
             }
+        }
+
+        /// What `\x` stands for when x is not a class: the character itself when it is a
+        /// sign (`\.`, `\(`, `\\`); a letter or a digit (`\b`, `\q`, `\1`) is a construct this
+        /// matcher does not have, refused rather than read as the letter and never matching.
+        static func literal(escaped scalar: Unicode.Scalar, at offset: Int) throws(SyntaxError) -> Unicode.Scalar {
+            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { return scalar }
+            throw SyntaxError(message: "`\\\(scalar)` is not something these patterns know (they know \\d \\w \\s, \\D \\W \\S, \\t, and a sign after `\\`, as in `\\.`)",
+                              offset: offset)
         }
 
         static let digits: [ClosedRange<UInt32>] = [0x30...0x39]
@@ -403,7 +414,8 @@ struct Pattern: Sendable {
                     case "d": ranges += Self.digits; continue
                     case "w": ranges += Self.word; continue
                     case "s": ranges += Self.space; continue
-                    default: low = escaped
+                    case "t": low = "\t"
+                    default: low = try Self.literal(escaped: escaped, at: index - 2)
                     }
                 }
                 if index + 1 < scalars.count && scalars[index] == "-" && scalars[index + 1] != "]" {
