@@ -107,12 +107,7 @@ extension LanguageServer {
         var monthIndex: [Int: Int] = [:]
         for index in own {
             let entry = ledger.entries[index]
-            var range = entry.location.range
-            for line in entry.postings {
-                let posting = ledger.postings[line]
-                guard posting.target.location.file == view.file else { continue }
-                range = range.lowerBound..<max(range.upperBound, Int((posting.amountLocation ?? posting.target.location).end))
-            }
+            let range = Self.span(of: entry, in: view)
             let key = entry.date.year * 100 + entry.date.month
             let at: Int
             if let known = monthIndex[key] {
@@ -129,6 +124,18 @@ extension LanguageServer {
         }
         symbols += months.map { symbol($0.name, 3, $0.count == 1 ? "1 entry" : "\($0.count) entries", $0.range, listed ? $0.children : nil) }
         return .array(symbols)
+    }
+
+    /// The bytes an entry takes in its file: its date line to the end of its last split line.
+    static func span(of entry: Entry, in view: View) -> Range<Int> {
+        let ledger = view.ledger
+        var end = Int(entry.location.end)
+        for line in entry.postings {
+            let posting = ledger.postings[line]
+            guard posting.target.location.file == view.file else { continue }
+            end = max(end, Int((posting.amountLocation ?? posting.target.location).end))
+        }
+        return Int(entry.location.start)..<end
     }
 
     /// The amount of each line whose amount is left out, after its name: those within the

@@ -9,14 +9,9 @@ extension LanguageServer {
         let file = view.source
         var spans: [(first: Int, last: Int, date: CivilDate)] = []
         for (index, entry) in ledger.entries.enumerated() where entry.location.file == view.file && ledger.revaluations[index] == nil {
-            var end = Int(entry.location.end)
-            for line in entry.postings {
-                let posting = ledger.postings[line]
-                guard posting.target.location.file == view.file else { continue }
-                end = max(end, Int((posting.amountLocation ?? posting.target.location).end))
-            }
-            let first = file.line(containing: Int(entry.location.start)).number - 1
-            let last = file.line(containing: max(Int(entry.location.start), end - 1)).number - 1
+            let span = Self.span(of: entry, in: view)
+            let first = file.line(containing: span.lowerBound).number - 1
+            let last = file.line(containing: max(span.lowerBound, span.upperBound - 1)).number - 1
             spans.append((first, last, entry.date))
         }
         return spans.sorted { $0.first < $1.first }
