@@ -129,6 +129,20 @@ import Testing
         #expect(TestSupport.read(folder + "/household.flourish") == before)
     }
 
+    /// A comment takes the groups the pattern captured, as a description does.
+    @Test func aCommentTakesTheCapturedGroups() {
+        let folder = TestSupport.temporaryDirectory()
+        for sub in ["household", "import"] { try? FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        for name in ["household.flourish", "household/accounts.flourish", "import/bigbank.csv", "import/bigbank.rules"] {
+            TestSupport.write(TestSupport.read(TestSupport.root + "/examples/" + name), to: folder + "/" + name)
+        }
+        let rules = folder + "/import/bigbank.rules"
+        TestSupport.write(TestSupport.read(rules) + "if ~ \"(pharm\\w+)\"\n  to Health\n  comment \"at the \\1\"\n", to: rules)
+        let result = TestSupport.run(["import", "csv", folder + "/import/bigbank.csv", "--rules", rules, "-f", folder + "/household.flourish", "--dry-run"])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("  ; at the Pharmacy\n"), "\(result.stdout)")
+    }
+
     @Test func whatImportRulesUse() throws {
         #expect(try Pattern("^amzn mktp uk\\*(\\w+)").match("AMZN Mktp UK*ab12cd") == ["AMZN Mktp UK*ab12cd", "ab12cd"])
         #expect(try Pattern("(\\d+)-(\\d+)").match("ref 12-345 x") == ["12-345", "12", "345"])

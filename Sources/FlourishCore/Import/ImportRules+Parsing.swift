@@ -473,8 +473,10 @@ extension ImportRules {
             default: report(.expected("`*` or `!`", found: text(0)), tokens.isEmpty ? atEnd : location(tokens[0]))
             }
         case "comment":
-            guard let value = text(0) else { report(.expected("a quoted comment", found: nil), atEnd); return }
-            rule.comment = value
+            guard !tokens.isEmpty, text(0) != nil else { report(.expected("a quoted comment (\\1 for a captured group)", found: nil), atEnd); return }
+            // As a description: `\1` … `\9` are the groups the pattern captured.
+            let raw = file.text(tokens[0].range)
+            rule.comment = tokens[0].kind == .string ? keepingBackslashes(raw) : raw
         case "skip":
             rule.skip = true
         default:

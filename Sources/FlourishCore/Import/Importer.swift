@@ -166,7 +166,7 @@ enum Importer {
                           amount: amount, key: key, legacyKey: legacyKey, lines: lines, rule: chosen.index, line: line)
             row.tags = rule?.tags ?? []
             row.status = rule?.status ?? .unmarked
-            row.comment = rule?.comment
+            row.comment = rule?.comment.map { ImportRule.rewrite($0, chosen.captures) }
             if let problem = readFeeAndBalance(record, rules, decimals, homeCode, at, into: &row) {
                 diagnostics.append(problem)
                 continue
