@@ -41,6 +41,24 @@ import Testing
         #expect(TestSupport.run(["fmt", "--check", path]).status == .success)
     }
 
+    /// An investment kept off the budget, and a cash reserve: flagged, and the investment's
+    /// money not counted in the funds the allowance is offered from.
+    @Test func anAccountOffTheBudgetAndACashReserve() {
+        let (result, path) = run(["--currency", "EUR", "--income", "3000", "--savings", "20", "--account", "Girokonto checking 500",
+                                  "--account", "Depot savings 50000 off-budget", "--account", "Notgroschen cash 200 reserve"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let text = TestSupport.read(path)
+        #expect(text.contains("account Depot savings off-budget\naccount Notgroschen cash reserve\n"))
+        #expect(text.contains("opening 2026-11-22 Depot 50000.00\n"))
+        // The same offer as without the investment: 50,000.00 off the budget does not raise it.
+        let (without, other) = run(["--currency", "EUR", "--income", "3000", "--savings", "20", "--account", "Girokonto checking 500",
+                                    "--account", "Notgroschen cash 200 reserve"])
+        #expect(without.status == .success)
+        func allowance(_ ledger: String) -> Substring? { ledger.split(separator: "\n").first { $0.hasPrefix("allowance ") } }
+        #expect(allowance(text) != nil && allowance(text) == allowance(TestSupport.read(other)))
+        #expect(TestSupport.run(["check", path]).status == .success)
+    }
+
     @Test func aYearlyIncomeCountsATwelfth() {
         let (_, path) = run(["--currency", "EUR", "--month-start", "25", "--yearly-income", "43200", "--savings", "15",
                              "--account", "Girokonto checking 2400", "--account", "Tagesgeld savings 5000",
@@ -93,7 +111,7 @@ import Testing
             (["--currency", "EURO"], "Error: 'EURO' is not a currency code; write three letters, e.g. EUR\n"),
             (["--month-start", "31"], "Error: '31' is not a day for --month-start; write a number from 1 to 28\n"),
             (["--savings", "120"], "Error: '120' is not a share from 0 to 100 percent for --savings\n"),
-            (["--account", "Bank"], "Error: 'Bank' is not an account; write --account \"NAME KIND [OPENING]\", KIND one of checking, savings, cash, credit\n"),
+            (["--account", "Bank"], "Error: 'Bank' is not an account; write --account \"NAME KIND [OPENING] [off-budget|reserve]\", KIND one of checking, savings, cash, credit\n"),
             (["--bill", "Rent"], "Error: 'Rent' is not a bill; write --bill \"CATEGORY AMOUNT [DUE DAY]\", e.g. --bill \"Rent 1200 1\"\n"),
             (["--income", "3600", "--yearly-income", "40000"], "Error: use --income or --yearly-income, not both\n"),
             (["--display", "de_DE"], "Error: unknown locale 'de_DE'; Flourish knows: en-US, en-GB, en-IN, de-DE, de-AT, de-CH, fr-FR, it-IT, es-ES, nl-NL, sv-SE, ja-JP, pt-BR\nDid you mean 'de-DE'?\n"),
@@ -138,7 +156,7 @@ import Testing
         let path = TestSupport.temporaryDirectory() + "/home.flourish"
         // Currency, month start, display, income, savings; two accounts (the second's kind
         // guessed from its name); one bill; the offered allowance; one person.
-        let answers = "EUR\n25\nde-DE\n3600\n15\nGirokonto\n\n2400\nKreditkarte\n\n-120.50\n\nMiete\n1100\n1\n\n\nSam\n\n"
+        let answers = "EUR\n25\nde-DE\n3600\n15\nGirokonto\n\n2400\n\nKreditkarte\n\n-120.50\n\nDepot\nsavings\n5000\noff-budget\n\nMiete\n1100\n1\n\n\nSam\n\n"
         let (screen, status) = onATerminal(answers, ["init", path, "--date", "2026-11-22"])
         #expect(status == 0, "\(screen)")
         #expect(screen.contains("Account 2: its name (Enter to finish):   Kind of Kreditkarte (checking, savings, cash, credit) [credit]: "))

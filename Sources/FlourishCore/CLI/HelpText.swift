@@ -344,8 +344,10 @@ enum HelpText {
       --yearly-income <amount>
                               The income expected each year, instead.
       --savings <percent>     The share of income to save (default: 20).
-      --account <account>     "NAME KIND [OPENING]", KIND checking, savings, cash or credit
-                              (repeatable; default: "Checking checking 0").
+      --account <account>     "NAME KIND [OPENING] [off-budget|reserve]", KIND checking,
+                              savings, cash or credit; off-budget for an investment or a
+                              loan, reserve for a cash reserve (repeatable; default:
+                              "Checking checking 0").
       --bill <bill>           "CATEGORY AMOUNT [DUE DAY]": money set aside each month
                               (repeatable).
       --allowance <amount>    The daily allowance (default: the one offered).

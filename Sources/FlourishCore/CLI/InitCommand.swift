@@ -77,7 +77,9 @@ enum InitCommand {
                                         default: guessKind(name).rawValue, read: { kindAnswer($0) })
             let opening = try asker.answer("  What \(name) holds today (negative: owed on a card)", flag: nil,
                                            default: "0", read: { amount($0, currency, "an opening balance") })
-            return InitPlan.AccountPlan(name: name, kind: kind, opening: opening)
+            let flags = try asker.answer("  Is \(name) off the budget (an investment, a loan) or the cash reserve? (no, off-budget, reserve)",
+                                         flag: nil, default: "no", read: { flagAnswer($0) })
+            return InitPlan.AccountPlan(name: name, kind: kind, opening: opening, flags: flags)
         })
         plan.bills = try asker.list("Bill", flags: invocation.repeated["--bill"], read: { Self.bill($0, currency) },
                                     first: nil, ask: { number, asker throws(Asker.Cancelled) in
@@ -210,6 +212,14 @@ enum InitCommand {
         return .success(kind)
     }
 
+    static func flagAnswer(_ text: String) -> Result<[Account.Flag], Invocation.UsageError> {
+        if text == "no" || text == "n" { return .success([]) }
+        guard let flag = Account.Flag(rawValue: text) else {
+            return .failure(.init(message: "'\(text)' is not an answer; write no, off-budget or reserve"))
+        }
+        return .success([flag])
+    }
+
     /// A kind from the account's name: savings, cash or credit when it says so.
     static func guessKind(_ name: String) -> Account.Kind {
         let lowered = name.lowercased()
@@ -219,19 +229,24 @@ enum InitCommand {
         return .checking
     }
 
-    /// `--account "NAME KIND [OPENING]"`: the name may have spaces; the kind and the opening
-    /// balance are the last words.
+    /// `--account "NAME KIND [OPENING] [off-budget|reserve]"`: the name may have spaces; the
+    /// kind, the opening balance and a flag are the last words.
     static func account(_ text: String, _ currency: Currency) -> Result<InitPlan.AccountPlan, Invocation.UsageError> {
         var words = text.split(separator: " ").map(String.init)
+        var flags: [Account.Flag] = []
+        while let last = words.last, words.count >= 3, let flag = Account.Flag(rawValue: last) {
+            if !flags.contains(flag) { flags.insert(flag, at: 0) }
+            words.removeLast()
+        }
         var opening = Money.zero
         if let last = words.last, words.count >= 3, case .success(let value) = amount(last, currency, "an opening balance") {
             opening = value
             words.removeLast()
         }
         guard words.count >= 2, let kind = Account.Kind(rawValue: words.removeLast()) else {
-            return .failure(.init(message: "'\(text)' is not an account; write --account \"NAME KIND [OPENING]\", KIND one of checking, savings, cash, credit"))
+            return .failure(.init(message: "'\(text)' is not an account; write --account \"NAME KIND [OPENING] [off-budget|reserve]\", KIND one of checking, savings, cash, credit"))
         }
-        return .success(InitPlan.AccountPlan(name: words.joined(separator: " "), kind: kind, opening: opening))
+        return .success(InitPlan.AccountPlan(name: words.joined(separator: " "), kind: kind, opening: opening, flags: flags))
     }
 
     /// `--bill "CATEGORY AMOUNT [DUE DAY]"`.

@@ -4,6 +4,9 @@ struct InitPlan {
         var name: String
         var kind: Account.Kind
         var opening: Money
+        /// `off-budget` (an investment, a loan: not in the funds the budget divides) or
+        /// `reserve` (a cash reserve: spending from it is not the daily allowance's).
+        var flags: [Account.Flag] = []
     }
 
     struct Bill: Equatable {
@@ -64,7 +67,9 @@ struct InitPlan {
         if monthStart != 1 { out += "month-start \(monthStart)  ; budgeting months begin on day \(monthStart)\n" }
         if let display { out += "display \(display.rawValue)\n" }
         out += "\n; Where the money is.\n"
-        for account in accounts { out += "account \(StringLiteral.name(account.name)) \(account.kind.rawValue)\n" }
+        for account in accounts {
+            out += "account \(StringLiteral.name(account.name)) \(account.kind.rawValue)" + account.flags.map { " " + $0.rawValue }.joined() + "\n"
+        }
         out += "\n; What it is spent on, and where it comes from.\n"
         var categories = bills.map(\.category)
         for name in Self.everyday where !categories.contains(name) { categories.append(name) }
