@@ -112,13 +112,19 @@ import Testing
         #expect(try Pattern("[\\t,]").match("x\ty") == ["\t"])
     }
 
-    /// In a rules file, such a pattern is an error at its rule's line and nothing is imported.
-    @Test func aRuleWithAnUnknownEscapeIsRefusedAtItsLine() {
+    /// A folder with the household example and its Big Bank statement and rules, to change.
+    static func copyOfTheImportExample() -> String {
         let folder = TestSupport.temporaryDirectory()
         for sub in ["household", "import"] { try? FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
         for name in ["household.flourish", "household/accounts.flourish", "import/bigbank.csv", "import/bigbank.rules"] {
             TestSupport.write(TestSupport.read(TestSupport.root + "/examples/" + name), to: folder + "/" + name)
         }
+        return folder
+    }
+
+    /// In a rules file, such a pattern is an error at its rule's line and nothing is imported.
+    @Test func aRuleWithAnUnknownEscapeIsRefusedAtItsLine() {
+        let folder = Self.copyOfTheImportExample()
         let rules = folder + "/import/bigbank.rules"
         TestSupport.write(TestSupport.read(rules) + "if ~ \"\\bgrocer\\b\"\n  to Food:Dining\n", to: rules)
         let lines = TestSupport.read(rules).split(separator: "\n", omittingEmptySubsequences: false).count - 2
@@ -131,11 +137,7 @@ import Testing
 
     /// A comment takes the groups the pattern captured, as a description does.
     @Test func aCommentTakesTheCapturedGroups() {
-        let folder = TestSupport.temporaryDirectory()
-        for sub in ["household", "import"] { try? FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
-        for name in ["household.flourish", "household/accounts.flourish", "import/bigbank.csv", "import/bigbank.rules"] {
-            TestSupport.write(TestSupport.read(TestSupport.root + "/examples/" + name), to: folder + "/" + name)
-        }
+        let folder = Self.copyOfTheImportExample()
         let rules = folder + "/import/bigbank.rules"
         TestSupport.write(TestSupport.read(rules) + "if ~ \"(pharm\\w+)\"\n  to Health\n  comment \"at the \\1\"\n", to: rules)
         let result = TestSupport.run(["import", "csv", folder + "/import/bigbank.csv", "--rules", rules, "-f", folder + "/household.flourish", "--dry-run"])
