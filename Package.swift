@@ -15,8 +15,8 @@ let package = Package(
         .testTarget(
             name: "FlourishCoreTests",
             dependencies: ["FlourishCore"],
-            // Fixtures, and the Node and Emacs Lisp drivers of the editor tests.
-            exclude: ["Fixtures", "Support/vscode", "Support/emacs"]
+            // Fixtures, the Node and Emacs Lisp drivers of the editor tests, the browser driver of serve.
+            exclude: ["Fixtures", "Support/vscode", "Support/emacs", "Support/serve"]
         ),
     ]
 )

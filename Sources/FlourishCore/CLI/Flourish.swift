@@ -22,6 +22,7 @@ public enum Flourish {
         ("due", { arguments, context throws(Invocation.UsageError) in try DueCommand.run(arguments, context) }),
         ("record", { arguments, context throws(Invocation.UsageError) in try RecordCommand.run(arguments, context) }),
         ("lsp", { arguments, context throws(Invocation.UsageError) in try LSPCommand.run(arguments, context) }),
+        ("serve", { arguments, context throws(Invocation.UsageError) in try ServeCommand.run(arguments, context) }),
         ("init", { arguments, context throws(Invocation.UsageError) in try InitCommand.run(arguments, context) }),
         ("convert", { arguments, context throws(Invocation.UsageError) in try ConvertCommand.run(arguments, context) }),
         ("merge", { arguments, context throws(Invocation.UsageError) in try MergeCommand.run(arguments, context) }),
@@ -125,6 +126,9 @@ public enum Flourish {
         var allowedIncludes: [String] = []
         /// The ledger files read, to ask at the end whether one changed meanwhile.
         let read = ReadFiles()
+        /// What the file written to must still be (`WebApp.version(of:)`), when the change was
+        /// asked for from a page that read it (`flourish serve`): otherwise nothing is written.
+        var expectedVersion: String?
 
         init(environment: [String: String], stdout: TextOutput, stderr: TextOutput, today: @escaping () -> CivilDate) {
             self.environment = environment

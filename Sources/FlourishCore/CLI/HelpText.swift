@@ -21,6 +21,7 @@ enum HelpText {
       due                     List scheduled entries and bills due and not recorded.
       record                  Append the entries of what is due, checked, atomically.
       lsp                     Run the language server (for editors) on stdin and stdout.
+      serve                   Serve the budget as a live local web app.
       diff                    What changed between two versions: entries and money.
       git                     Set a git repository up to merge ledgers by entry.
       merge                   Merge three versions of a ledger file item by item (git).
@@ -526,6 +527,7 @@ enum HelpText {
         case "due": return due
         case "record": return record
         case "lsp": return lsp
+        case "serve": return serve
         case "completions": return completions
         case "merge": return merge
         case "git": return git
@@ -628,6 +630,38 @@ enum HelpText {
     EXAMPLES:
       flourish lsp
       flourish lsp --today 2026-11-22
+
+    """
+
+    static let serve = """
+    OVERVIEW: Serve the budget as a live local web app.
+
+    Starts a web server for the ledger (and its includes) and prints its address, which
+    carries a random token: without it every request is refused. The home page is today's
+    budget: the allowance left today, the funds, every bucket, budgets this month, what is
+    due and late, people to settle with. Every report is a page, with its period and words
+    as controls. When a ledger file changes on disk, every open page updates within a
+    second; a ledger with errors shows them instead of figures. The add form, 'Record' and
+    'Settle up' write as 'add' and 'record' do, and are refused when the file changed since
+    the page read it. Listens on 127.0.0.1 only, unless --host is given. Runs until
+    interrupted. Security and phone use: docs/serve.md.
+
+    USAGE: flourish serve [<file>] [--port <port>] [--host <address>] [--open] [--commit]
+
+    OPTIONS:
+      --port <port>           The port to listen on (default: 8420; 0: any free one).
+      --host <address>        The address to listen on, such as 192.168.1.20 for a phone
+                              on a trusted network (default: 127.0.0.1).
+      --open                  Open the address in the browser.
+      --commit                Make each write from the browser a git commit.
+      --today <date>          The date the pages take as today (default: the clock's).
+      -f, --file <file>       The ledger file (default: $FLOURISH_FILE).
+      --allow-include <dir>   Let the ledger include files from <dir> too (repeatable).
+      -h, --help              Show help information.
+
+    EXAMPLES:
+      flourish serve examples/household.flourish --open
+      flourish serve budget.flourish --port 0 --commit
 
     """
 

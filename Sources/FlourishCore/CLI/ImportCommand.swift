@@ -25,6 +25,15 @@ enum ImportCommand {
         } catch {
             return context.cannotRead(error)
         }
+        return try importStatement(csvBytes, csvPath: csvPath, rules: SourceFile(path: rulesPath, bytes: rulesBytes), into: path,
+                                   dryRun: invocation.flags.contains("--dry-run"), explain: invocation.values["--explain"], context)
+    }
+
+    /// A statement's bytes appended to the ledger at `path` as the rules read it (or, with
+    /// `dryRun`, what would be): the command's work once the files are read, also what
+    /// `flourish serve`'s import page runs on an uploaded statement.
+    static func importStatement(_ csvBytes: [UInt8], csvPath: String, rules rulesFile: SourceFile, into path: String, dryRun: Bool,
+                                explain explained: String? = nil, _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let file: LedgerAppend
         switch LedgerAppend.open(path, context) {
         case .success(let opened): file = opened
@@ -32,7 +41,6 @@ enum ImportCommand {
         }
         let before = file.before
         // Diagnostics about the rules and the statement point into those files.
-        let rulesFile = SourceFile(path: rulesPath, bytes: rulesBytes)
         let parsed = readRules(rulesFile, statement: csvPath, context)
         var problems = parsed.diagnostics
         let decoded = Importer.decode(csvBytes, path: csvPath, parsed.rules?.encoding ?? .utf8)
@@ -48,7 +56,7 @@ enum ImportCommand {
         let decimals = before.ledger.currency?.decimals ?? 2
         let read = Importer.statement(csvFile, fileIndex: 1, rules: rules, decimals: decimals, homeCode: before.currency.code,
                                       plausible: plausibleDates(before))
-        if let explained = invocation.values["--explain"] {
+        if let explained {
             guard let line = Int(explained) else { throw Invocation.UsageError(message: "--explain takes a line number of the statement") }
             if read.skipped.contains(line) {
                 context.stdout.write("line \(line): left out by a `skip` rule\n")
@@ -65,10 +73,11 @@ enum ImportCommand {
         let known = Importer.existingKeys(before.ledger)
         let fresh = read.rows.filter { !known.contains($0.key) && !known.contains($0.legacyKey) }
         let skipped = read.rows.count - fresh.count
-        if invocation.flags.contains("--dry-run") {
-            context.stdout.write(dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path,
-                                        closing: Importer.closingBalance(read.rows), leftOut: read.skipped,
-                                        unreadable: read.unreadable))
+        if dryRun {
+            let already = read.rows.filter { known.contains($0.key) || known.contains($0.legacyKey) }.map(\.line).sorted()
+            context.stdout.write(self.dryRun(fresh, skipped: skipped, rules, decimals: decimals, csvPath: csvPath, path: path,
+                                             closing: Importer.closingBalance(read.rows), leftOut: read.skipped,
+                                             unreadable: read.unreadable, already: already))
             return .success
         }
         guard !fresh.isEmpty else {
@@ -152,10 +161,12 @@ enum ImportCommand {
     /// What `--dry-run` prints: the entries exactly as they would be appended, the rule each
     /// row matched, and how many rows go where (those that fell to `default` listed).
     static func dryRun(_ rows: [Importer.Row], skipped: Int, _ rules: ImportRules, decimals: Int, csvPath: String, path: String,
-                       closing: (date: CivilDate, amount: Money)? = nil, leftOut: [Int] = [], unreadable: [Int] = []) -> String {
+                       closing: (date: CivilDate, amount: Money)? = nil, leftOut: [Int] = [], unreadable: [Int] = [], already: [Int] = []) -> String {
         var out = "would import \(counted(rows.count, "entry", "entries")) from \(csvPath) into \(path)"
         out += skipped > 0 ? " (\(skipped) already there); nothing was written\n" : "; nothing was written\n"
-        guard !rows.isEmpty else { return out }
+        let alreadyText = already.isEmpty ? "" : "  rows already in the ledger, not imported again: \(already.count == 1 ? "line" : "lines") "
+            + already.map(String.init).joined(separator: ", ") + "\n"
+        guard !rows.isEmpty else { return out + (alreadyText.isEmpty ? "" : "\nSummary\n" + alreadyText) }
         out += "\n" + Importer.entries(rows, account: rules.account, decimals: decimals, fee: rules.fee?.category, closing: closing)
         out += "\nRules\n"
         for row in rows.sorted(by: { $0.line < $1.line }) {
@@ -174,6 +185,7 @@ enum ImportCommand {
         if !unreadable.isEmpty {
             out += "  rows that did not read, left out: \(unreadable.count == 1 ? "line" : "lines") " + unreadable.map(String.init).joined(separator: ", ") + "\n"
         }
+        out += alreadyText
         let fallen = rows.filter { $0.rule == nil }.map(\.line).sorted()
         if !fallen.isEmpty {
             out += "  rows that fell to default: \(fallen.count == 1 ? "line" : "lines") " + fallen.map(String.init).joined(separator: ", ") + "\n"

@@ -19,6 +19,11 @@ struct LedgerAppend {
             return .failure(ExitCodeError(code: context.cannotEdit(error)))
         }
         let original = edit.original
+        if let expected = context.expectedVersion, original.withView(WebApp.version(of:)) != expected {
+            context.stderr.write("\(path) changed since the page read it (in an editor, another window or a terminal): nothing was written. "
+                                 + "The page now shows the file as it is; look at it, then send the form again.\n")
+            return .failure(ExitCodeError(code: .ioError))
+        }
         let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: original)], allowedIncludes: context.allowedIncludes)
         context.read.note(loaded.ledger.files)
         let validated = Validator.validated(consume loaded)

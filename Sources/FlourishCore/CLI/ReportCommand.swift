@@ -29,6 +29,8 @@ enum ReportCommand {
         var depth: Int?
         var interval: PeriodColumns.Interval?
         var locale: DisplayLocale?
+        /// Set by `flourish serve`: its pages around the HTML form.
+        var shell: HTMLPage.Shell?
     }
 
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
@@ -163,7 +165,7 @@ enum ReportCommand {
         case .text: text = ForecastRenderer.text(report, display: display)
         case .csv: text = ForecastRenderer.csv(report)
         case .json: text = ForecastRenderer.json(report)
-        case .html: text = ForecastRenderer.html(report, display: display)
+        case .html: text = ForecastRenderer.html(report, display: display, shell: request.shell)
         }
         return write(text, to: request.output, context)
     }
@@ -248,11 +250,11 @@ enum ReportCommand {
                     return .problems
                 }
                 document = dashboard.document
-                if request.format == .html { html = DashboardHTML.render(dashboard, currency: journal.ledger.currency, display: display) }
+                if request.format == .html { html = DashboardHTML.render(dashboard, currency: journal.ledger.currency, display: display, shell: request.shell) }
             case .review:
                 let review = try ReviewReport.make(reportContext, month: month)
                 document = review.document
-                if request.format == .html { html = ReviewHTML.render(review, currency: journal.ledger.currency, display: display) }
+                if request.format == .html { html = ReviewHTML.render(review, currency: journal.ledger.currency, display: display, shell: request.shell) }
             case .people:
                 document = try PeopleReport.make(reportContext, settle: invocation.flags.contains("--settle")).document
             case .subscriptions:
@@ -297,7 +299,7 @@ enum ReportCommand {
                                         colour: request.output == nil && context.stdout.isTerminal && context.environment["NO_COLOR"] == nil,
                                         unicode: !request.invocation.flags.contains("--ascii") && Self.isUTF8(context.environment))
         if request.format == .html {
-            return write(html ?? DocumentHTML.render(document, currency: currency, display: display), to: request.output, context)
+            return write(html ?? DocumentHTML.render(document, currency: currency, display: display, shell: request.shell), to: request.output, context)
         }
         let target = request.output == nil ? context.stdout : CapturedOutput()
         switch request.format {

@@ -6,7 +6,7 @@ public enum FuzzTargets {
     /// The targets by name, as `Fuzz/run` and the regression tests call them.
     public static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
         ("parse", parse), ("check", check), ("fmt", fmt), ("report", report),
-        ("export", export), ("csv", csv), ("rules", rules), ("convert", convert), ("server", server),
+        ("export", export), ("csv", csv), ("rules", rules), ("convert", convert), ("server", server), ("http", http),
     ]
 
     /// A ledger from memory, in a folder that does not exist, so includes read nothing.
@@ -121,6 +121,28 @@ public enum FuzzTargets {
     /// exist: nothing is read from disk). The bytes arrive in two writes, cut where the first
     /// byte says. Unless the stream left a message half-read or asked the server to exit, a
     /// well-framed request after it must be answered.
+    /// `flourish serve`'s request reader and pages: any bytes are read, awaited or refused with
+    /// a 4xx or 5xx; a request that is read is answered, once as sent and once with the token
+    /// and the right `Host` (a ledger that does not exist: the pages that say so).
+    public static func http(_ bytes: [UInt8]) {
+        switch HTTPRequestReader.read(bytes) {
+        case .incomplete: return
+        case .refused(let status, _): precondition((400...599).contains(status), "a refusal that is not an error status")
+        case .request(var request, let consumed):
+            precondition(consumed <= bytes.count, "a request longer than its bytes")
+            let app = WebApp(WebApp.Options(paths: ["/nonexistent-flourish-fuzz/ledger.flourish"], token: "fuzz", port: 8420),
+                             today: { CivilDate(year: 2026, month: 11, day: 27)! })
+            for round in 0..<2 {
+                if case .response(let response) = app.respond(request) {
+                    precondition((200...599).contains(response.status), "an answer without a status")
+                    _ = response.serialized()
+                }
+                guard round == 0 else { break }
+                request.headers = request.headers.filter { $0.name != "host" } + [(name: "host", value: "127.0.0.1:8420"), (name: "cookie", value: "flourish-token-8420=fuzz")]
+            }
+        }
+    }
+
     public static func server(_ bytes: [UInt8]) {
         let server = LanguageServer(today: { CivilDate(year: 2026, month: 11, day: 22)! })
         func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }

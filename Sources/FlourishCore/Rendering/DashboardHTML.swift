@@ -1,10 +1,10 @@
 /// The dashboard as one self-contained HTML page.
 enum DashboardHTML {
-    static func render(_ dashboard: DashboardReport, currency: Currency?, display: DisplayLocale? = nil) -> String {
+    static func render(_ dashboard: DashboardReport, currency: Currency?, display: DisplayLocale? = nil, shell: HTMLPage.Shell? = nil) -> String {
         let format = MoneyFormat(currency, display: display).text
         let sentences = DocumentRenderer(currency: currency, display: display)
         let s = dashboard.snapshot
-        var page = HTMLPage(title: "Dashboard for \(dashboard.asOf)")
+        var page = HTMLPage(title: "Dashboard for \(dashboard.asOf)", shell: shell)
         page.append("<h1>Dashboard</h1>\n<p class=\"subtitle\">\(dashboard.asOf), budgeting month \(s.month)</p>\n")
         var figures = "<dl class=\"figures\">\n"
         for (name, value) in [("Funds", s.funds), ("Allowance set aside", s.allowanceSetAside), ("of which left today", s.remainingToday),

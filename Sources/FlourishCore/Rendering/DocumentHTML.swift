@@ -3,15 +3,15 @@
 /// symbol); names keep their indentation, status words their colour, a share of a budget is
 /// a meter.
 enum DocumentHTML {
-    static func render(_ document: ReportDocument, currency: Currency?, display: DisplayLocale? = nil) -> String {
+    static func render(_ document: ReportDocument, currency: Currency?, display: DisplayLocale? = nil, shell: HTMLPage.Shell? = nil) -> String {
         let renderer = DocumentRenderer(currency: currency, display: display, unicode: true)
-        var page = HTMLPage(title: document.title)
+        var page = HTMLPage(title: document.title, shell: shell)
         page.wide = true
         let heading = document.title.split(separator: ";", maxSplits: 1).map { String($0.drop(while: { $0 == " " })) }
         page.append("<h1>\(HTMLPage.escape(heading.first ?? document.title))</h1>\n")
         if heading.count > 1 { page.append("<p class=\"subtitle\">\(HTMLPage.escape(heading[1]))</p>\n") }
         for table in document.tables {
-            page.section(table.id, table.title, self.table(table, renderer))
+            page.section(table.id, table.title, self.table(table, renderer, shell: shell))
         }
         for note in document.notes where !note.lines.isEmpty {
             page.section(note.id, note.title, "<ul class=\"insights\">\n"
@@ -20,12 +20,14 @@ enum DocumentHTML {
         return page.rendered
     }
 
-    static func table(_ table: ReportDocument.Table, _ renderer: DocumentRenderer) -> String {
+    static func table(_ table: ReportDocument.Table, _ renderer: DocumentRenderer, shell: HTMLPage.Shell? = nil) -> String {
         let body = table.body
         if body.isEmpty && table.totals.isEmpty { return "<p>None.</p>\n" }
         var out = "<div class=\"wide\"><table>\n<thead><tr>"
         for column in table.columns {
-            out += "<th scope=\"col\"\(column.isNumeric ? " class=\"num\"" : "")>\(HTMLPage.escape(column.title))</th>"
+            let title = HTMLPage.escape(column.title)
+            let linked = shell?.monthLink(column.title).map { "<a href=\"\(HTMLPage.escape($0))\">\(title)</a>" }
+            out += "<th scope=\"col\"\(column.isNumeric ? " class=\"num\"" : "")>\(linked ?? title)</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         func row(_ cells: [ReportDocument.Cell], header: Bool) -> String {
@@ -39,7 +41,8 @@ enum DocumentHTML {
                 switch cell {
                 case .name(let name, let depth):
                     if depth > 0 { classes.append("depth\(min(depth, 4))") }
-                    content = HTMLPage.escape(name)
+                    content = shell?.nameLink(name).map { "<a href=\"\(HTMLPage.escape($0))\">\(HTMLPage.escape(name))</a>" }
+                        ?? HTMLPage.escape(name)
                 case .progress(let basisPoints):
                     content = "<meter min=\"0\" max=\"10000\" value=\"\(min(max(basisPoints, 0), 10_000))\">"
                         + "\(HTMLPage.escape(DocumentRenderer.percentText(basisPoints)))</meter>"
@@ -48,7 +51,10 @@ enum DocumentHTML {
                     content = HTMLPage.escape(renderer.textCell(cell))
                 case .text(let text):
                     if ["over", "near", "ok", "unbudgeted"].contains(text) { classes.append(text) }
-                    content = HTMLPage.escape(text)
+                    // A column of names (an account, a category, a person) links each to its register.
+                    let names = index < table.columns.count && ["account", "category", "person"].contains(table.columns[index].id)
+                    content = (names && !header ? shell?.nameLink(text) : nil).map { "<a href=\"\(HTMLPage.escape($0))\">\(HTMLPage.escape(text))</a>" }
+                        ?? HTMLPage.escape(text)
                 default:
                     content = HTMLPage.escape(renderer.textCell(cell))
                 }

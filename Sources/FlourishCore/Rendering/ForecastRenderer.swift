@@ -114,9 +114,9 @@ public enum ForecastRenderer {
         ]).rendered()
     }
 
-    static func html(_ report: ForecastReport, display: DisplayLocale? = nil) -> String {
+    static func html(_ report: ForecastReport, display: DisplayLocale? = nil, shell: HTMLPage.Shell? = nil) -> String {
         let money = MoneyFormat(report.currency, display: display)
-        var page = HTMLPage(title: "Forecast from \(report.from) to \(report.until)")
+        var page = HTMLPage(title: "Forecast from \(report.from) to \(report.until)", shell: shell)
         page.append("<h1>Forecast</h1>\n<p class=\"subtitle\">\(report.from) to \(report.until): \(HTMLPage.escape(expected))</p>\n")
         var figures = "<dl class=\"figures\">\n"
         figures += "<div><dt>Safe to spend today</dt><dd>\(HTMLPage.escape(money.text(report.safeToSpendToday)))</dd></div>\n"

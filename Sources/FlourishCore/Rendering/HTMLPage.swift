@@ -1,4 +1,6 @@
-/// A self-contained HTML page: inline CSS, inline SVG, no scripts, no external resources.
+/// A self-contained HTML page: inline CSS, inline SVG, no scripts, no external resources —
+/// or, served by `flourish serve` (a `shell`), the same page with the server's navigation, its
+/// style sheet and its one script instead of the inline style (its policy allows no inline code).
 ///
 /// The markup is also well-formed XML (every element closed, attributes quoted, only the five
 /// XML entities), so tests can parse it. Light and dark colours follow the reader's system
@@ -8,8 +10,31 @@ struct HTMLPage {
     private(set) var body = ""
     /// A page of wide tables: more room than the reading width.
     var wide = false
+    /// Set when the page is served live (`flourish serve`).
+    var shell: Shell?
 
-    init(title: String) { self.title = title }
+    init(title: String, shell: Shell? = nil) {
+        self.title = title
+        self.shell = shell
+    }
+
+    /// What `flourish serve` puts around a report's page.
+    struct Shell {
+        /// The navigation and the report's controls, above it.
+        var header: String
+        /// Forms that act on what the report shows (record a bill, settle with a person): inside
+        /// the part a live update replaces, after the report.
+        var actions: String = ""
+        /// Forms below it, outside the part a live update replaces (what is typed there stays).
+        var footer: String = ""
+        /// The ledger's version the page shows: the page's script fetches it again when the
+        /// server announces a newer one.
+        var generation: Int
+        /// Where a name (an account, a category, a person) links to: its register.
+        var nameLink: (String) -> String? = { _ in nil }
+        /// Where a column of a month (`2026-11`) links to: its review.
+        var monthLink: (String) -> String? = { _ in nil }
+    }
 
     /// Escapes text for element content and attribute values.
     /// Text for HTML, escaped per Unicode scalar (a `<` followed by a combining mark is still
@@ -53,7 +78,8 @@ struct HTMLPage {
     }
 
     var rendered: String {
-        """
+        if let shell { return served(shell) }
+        return """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -66,6 +92,28 @@ struct HTMLPage {
         <main\(wide ? " class=\"wide-page\"" : "")>
         \(body)</main>
         </body>
+        </html>
+
+        """
+    }
+
+    /// The page as `flourish serve` sends it: the report in `<main id="live">`, which the
+    /// script replaces on a change.
+    private func served(_ shell: Shell) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>\(Self.escape(title))</title>
+        <link rel="stylesheet" href="/style.css" />
+        <script src="/app.js" defer="defer"></script>
+        </head>
+        <body data-generation="\(shell.generation)">
+        \(shell.header)<main id="live"\(wide ? " class=\"wide-page\"" : "")>
+        \(body)\(shell.actions)</main>
+        \(shell.footer)</body>
         </html>
 
         """

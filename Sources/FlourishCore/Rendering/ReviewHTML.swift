@@ -1,11 +1,11 @@
 /// The monthly review as one self-contained HTML page with charts.
 enum ReviewHTML {
-    static func render(_ review: ReviewReport, currency: Currency?, display: DisplayLocale? = nil) -> String {
+    static func render(_ review: ReviewReport, currency: Currency?, display: DisplayLocale? = nil, shell: HTMLPage.Shell? = nil) -> String {
         let snapshot = review.snapshot
         let money = MoneyFormat(currency, display: display)
         let format = money.text
         let sentences = DocumentRenderer(currency: currency, display: display)
-        var page = HTMLPage(title: "Monthly review of \(review.month)")
+        var page = HTMLPage(title: "Monthly review of \(review.month)", shell: shell)
         let statusClass = review.status.rawValue.replacingAll(" ", with: "-")
         page.append("<h1>Monthly review of \(review.month)</h1>\n")
         page.append("<p class=\"subtitle\">\(review.month.first) to \(review.month.last), as of \(review.asOf) (day \(review.daysElapsed) of \(review.daysInMonth))</p>\n")
