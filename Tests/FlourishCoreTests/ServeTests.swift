@@ -100,6 +100,19 @@ import Testing
         #expect(read.map(\.name) == written.map(\.0) && read.map(\.value) == written.map(\.1))
     }
 
+    /// What the command refuses before it listens: a missing file, a host that is no address,
+    /// every address at once (the Host check could not know the names a phone uses).
+    @Test func theCommandRefusesWhatItCannotServe() {
+        let missing = TestSupport.run(["serve", "/nonexistent-flourish/budget.flourish"])
+        #expect(missing.status == .noInput && missing.stderr == "Error: cannot read '/nonexistent-flourish/budget.flourish': no such file\n")
+        let banana = TestSupport.run(["serve", TestSupport.root + "/examples/household.flourish", "--host", "banana"])
+        #expect(banana.status == .usage && banana.stderr.hasPrefix("Error: --host: 'banana' is not an IP address (such as 127.0.0.1 or 192.168.1.20)\n"))
+        let everywhere = TestSupport.run(["serve", TestSupport.root + "/examples/household.flourish", "--host", "0.0.0.0"])
+        #expect(everywhere.status == .usage && everywhere.stderr.hasPrefix("Error: --host takes this computer's address on the network"))
+        let port = TestSupport.run(["serve", TestSupport.root + "/examples/household.flourish", "--port", "70000"])
+        #expect(port.status == .usage && port.stderr.hasPrefix("Error: --port takes a number from 0 (any free port) to 65535\n"))
+    }
+
     // MARK: The gates
 
     @Test func withoutTheTokenOrFromAnotherHostEverythingIsRefused() throws {
@@ -166,6 +179,9 @@ import Testing
         // Worked out by hand: funds $16,636.82 on 2026-11-27; today's $25.00 of the allowance.
         #expect(try shown("Funds") == "16636.82" && shown("of which left today") == "25.00")
         #expect(page.text.contains("<span>Sam owes you $31.75</span>"))
+        // The goals as `report goals` has them on the day: Japan trip $450.00 of $2,000.00, behind.
+        #expect(page.text.contains("<tr><td>Japan trip</td><td class=\"num\">$2,000.00</td><td class=\"num\">$450.00</td>"))
+        #expect(page.text.contains("<td class=\"num\">$637.36</td><td>behind</td></tr>"))
         #expect(page.text.contains("<body data-generation=\"1\">") && page.text.contains("<main id=\"live\">"))
     }
 

@@ -48,11 +48,17 @@ enum ServeCommand {
             port = number
         }
         let host = invocation.values["--host"] ?? "127.0.0.1"
+        // Pages are answered only under the server's own names (the Host check): listening on
+        // every address, it would know none of the names a phone uses.
+        if ["0.0.0.0", "::", "[::]"].contains(host) {
+            throw Invocation.UsageError(message: "--host takes this computer's address on the network (such as 192.168.1.20), not \(host): pages are answered only at the address they are asked for by")
+        }
         let fixed = try ReportCommand.parseDay(invocation.values["--today"], context)
         let listener: (descriptor: Int32, port: Int)
         do throws(Socket.Failure) {
             listener = try Socket.listening(host: host, port: port)
         } catch {
+            if error.notAnAddress { throw Invocation.UsageError(message: "--host: " + error.reason) }
             context.stderr.write("Error: \(error.reason)\n")
             return .ioError
         }

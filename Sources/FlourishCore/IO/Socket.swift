@@ -11,6 +11,8 @@ import Darwin
 enum Socket {
     struct Failure: Error {
         var reason: String
+        /// The host is not an address at all (the command line's mistake, not the system's).
+        var notAnAddress = false
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, as digits) and `port` (0: any free one); the
@@ -28,7 +30,7 @@ enum Socket {
             address6.sin6_family = sa_family_t(AF_INET6)
             address6.sin6_port = in_port_t(UInt16(port).bigEndian)
         } else {
-            throw Failure(reason: "'\(host)' is not an IP address (such as 127.0.0.1 or 192.168.1.20)")
+            throw Failure(reason: "'\(host)' is not an IP address (such as 127.0.0.1 or 192.168.1.20)", notAnAddress: true)
         }
         #if canImport(Darwin)
         let stream = SOCK_STREAM

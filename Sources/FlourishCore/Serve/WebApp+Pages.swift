@@ -69,7 +69,7 @@ extension WebApp {
         guard let journal = loaded.journal else { return .text("no ledger", status: 500) }
         let day = homeDay(journal)
         var frame = shell("/")
-        frame.actions = dueSection(journal, through: day) + settleSection(journal, on: day)
+        frame.actions = dueSection(journal, through: day) + goalsSection(journal, on: day) + settleSection(journal, on: day)
         if let said = lastNotice {
             frame.actions = WebPages.notice(said, refused: false) + frame.actions
             lastNotice = nil
@@ -153,6 +153,17 @@ extension WebApp {
                 + "<button type=\"submit\">Record</button></form></td></tr>\n"
         }
         return out + "</tbody>\n</table></div>\n</section>\n"
+    }
+
+    /// The goals on the day: saved, progress, what is needed a month, on schedule or behind
+    /// (`report goals`' table, linked to the goals page).
+    func goalsSection(_ journal: Journal, on day: CivilDate) -> String {
+        guard let span = journal.dateRange, !journal.ledger.goals.isEmpty,
+              let goals = try? GoalsReport.make(ReportContext(journal: journal, from: span.lowerBound, to: max(day, span.lowerBound), asOf: day)),
+              let table = goals.document.tables.first else { return "" }
+        let renderer = DocumentRenderer(currency: journal.ledger.currency, display: journal.ledger.display, unicode: true)
+        return "<section aria-labelledby=\"h-goals\">\n<h2 id=\"h-goals\"><a href=\"/report/goals\">Goals</a></h2>\n"
+            + DocumentHTML.table(table, renderer) + "</section>\n"
     }
 
     /// Each person with a balance, with a form that settles it from (or into) an account.
