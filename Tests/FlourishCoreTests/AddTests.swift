@@ -96,4 +96,24 @@ import Testing
         #expect(result.stderr.contains("\(path): the bucket rule is broken (1 error); adding anyway\n"))
         #expect(TestSupport.run(["check", path]).status == .success)
     }
+
+    /// `add DATE move AMOUNT to|from GOAL` writes the `move` directive, the goal's name completed;
+    /// a move that would overdraw the goal is refused with check's words, and the file is unchanged.
+    @Test func aGoalMoveIsTheMoveDirective() {
+        let path = TestSupport.copyOfHousehold()
+        let moved = TestSupport.run(["add", "2026-11-27", "move", "200", "to", "jap", "-f", path])
+        #expect(moved.status == .success)
+        #expect(moved.stdout == "added to \(path):\nmove 2026-11-27 200 to \"Japan trip\"\n")
+        #expect(TestSupport.read(path).hasSuffix("14868.64\n\nmove 2026-11-27 200 to \"Japan trip\"\n"))
+        let before = TestSupport.read(path)
+        let overdrawn = TestSupport.run(["add", "2026-11-28", "move", "1000", "from", "Japan trip", "-f", path])
+        #expect(overdrawn.status == .problems)
+        #expect(overdrawn.stderr.contains("error: goal `Japan trip` is overdrawn by 350.00 on 2026-11-28"))
+        let unknown = TestSupport.run(["add", "2026-11-28", "move", "5", "to", "Jpan", "-f", path])
+        #expect(unknown.status == .problems && unknown.stderr.hasPrefix("Error: unknown goal 'Jpan'"))
+        let negative = TestSupport.run(["add", "2026-11-28", "move", "-5", "to", "Japan trip", "-f", path])
+        #expect(negative.status == .usage)
+        #expect(TestSupport.read(path) == before)
+        #expect(TestSupport.run(["fmt", "--check", path]).status == .success)
+    }
 }

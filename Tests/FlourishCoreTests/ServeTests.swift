@@ -259,6 +259,18 @@ import Testing
         #expect(refused.status == 422 && refused.text.contains("unknown account") && refused.text.contains("Visa"))
     }
 
+    @Test func aGoalMoveFromTheFormIsTheMoveDirective() throws {
+        let (app, path) = Self.server()
+        let page = try Self.response(app, Self.request("/add"))
+        #expect(page.text.contains("<datalist id=\"goals\"><option value=\"Emergency fund\"></option><option value=\"Japan trip\"></option></datalist>"))
+        let moved = try Self.response(app, Self.request(method: "POST", "/add", form: [("kind", "move"), ("date", "2026-11-27"), ("amount", "150"),
+                                                                                       ("direction", "to"), ("goal", "jap"), ("version", app.loaded.mainVersion)]))
+        #expect(moved.status == 303)
+        #expect(TestSupport.read(path).hasSuffix("\nmove 2026-11-27 150 to \"Japan trip\"\n"))
+        // The goal now holds $450.00 + $150.00 (by hand).
+        #expect(try Self.response(app, Self.request("/")).text.contains("<tr><td>Japan trip</td><td class=\"num\">$2,000.00</td><td class=\"num\">$600.00</td>"))
+    }
+
     @Test func settlingUpWritesTheEntryThatZeroesThePerson() throws {
         let (app, path) = Self.server()
         let settled = try Self.response(app, Self.request(method: "POST", "/settle", form: [("person", "Sam"), ("amount", "31.75"), ("direction", "owes"),

@@ -17,6 +17,9 @@ enum AddCommand {
             throw Invocation.UsageError(message: "add takes a date and a description, then what the money went to; got \(invocation.operands.count) words")
         }
         let date = try parseDate(invocation.operands[0], context)
+        if invocation.operands[1] == "move", invocation.operands.count == 5, ["to", "from"].contains(invocation.operands[3]) {
+            return try goalMove(date, invocation, context)
+        }
         let description = invocation.operands[1]
         var words: [String] = []
         var localAmounts: [String] = []
@@ -97,6 +100,33 @@ enum AddCommand {
         let entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
         if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
+        return .success
+    }
+
+    /// `add DATE move AMOUNT to|from GOAL`: the `move` directive (grammar.md §8), money set aside
+    /// into a goal bucket or released from it; the goal's name may be abbreviated.
+    static func goalMove(_ date: CivilDate, _ invocation: Invocation, _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
+        let words = invocation.operands
+        let amount = DisplayLocale.canonicalAmount(words[2]) ?? words[2]
+        guard EntryPlan.isAmount(amount), !amount.hasPrefix("-") else {
+            throw Invocation.UsageError(message: "a goal move takes an amount of zero or more: add \(words[0]) move 200 \(words[3]) GOAL")
+        }
+        let path = try context.writableLedgerPaths(invocation, [], command: "add").last ?? ""
+        let file: LedgerAppend
+        switch LedgerAppend.open(path, context) {
+        case .success(let opened): file = opened
+        case .failure(let stop): return stop.code
+        }
+        let goal: String
+        switch NameResolver(file.before).resolve(words[4], as: [.goal], abbreviated: true) {
+        case .success(let id): goal = file.before.name(id)
+        case .failure(let failure):
+            context.stderr.write("Error: \(message(failure, file.before))\n\(path): not changed\n")
+            return .problems
+        }
+        let text = "move \(date) \(amount) \(words[3]) \(StringLiteral.name(goal))\n"
+        if let stop = file.append(text, what: "the move", command: "add", context) { return stop }
+        context.stdout.write("added to \(path):\n" + text)
         return .success
     }
 

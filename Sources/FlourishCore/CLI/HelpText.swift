@@ -220,6 +220,7 @@ enum HelpText {
            flourish add <date> <description> <amount> --from <account> --to <account>
            flourish add <date> <description> <target> <amount> [goal <goal>] ... [<target>]
                         [--from <account> | --to <account>] [<options>]
+           flourish add <date> move <amount> to|from <goal>
 
     ARGUMENTS:
       <date>                  YYYY-MM-DD, 'today' or 'yesterday'.
@@ -237,6 +238,8 @@ enum HelpText {
                               (positive: money into it). One target may leave its amount
                               out; 'goal <goal>' after a category's amount charges it to a goal.
       #<tag>                  Tags for the entry, anywhere after the description.
+      move <amount> to <goal> A goal move instead of an entry (the `move` directive): money
+                              set aside into the goal from main savings, or 'from' it back.
 
     Names may be abbreviated: 'din' is Food:Dining when no other name starts that way.
 
@@ -260,6 +263,7 @@ enum HelpText {
       flourish add today "To savings" 200 --from Bank --to Savings
       flourish add 2026-11-23 Espresso 4.50 Coffee --from Bank
       flourish add 2026-11-23 Taxi 12.50 USD @@ 11.48 Travel --from Visa
+      flourish add today move 200 to "Japan trip"
 
     """
 

@@ -7,7 +7,7 @@ extension WebApp {
     /// The kinds of entry the add form writes, with their labels.
     static let entryKinds: [(String, String)] = [
         ("purchase", "Purchase"), ("split", "Split with a person"), ("transfer", "Transfer"),
-        ("income", "Income"), ("refund", "Refund"),
+        ("income", "Income"), ("refund", "Refund"), ("move", "Goal move"),
     ]
 
     /// The answer to a `POST` that passed the gates.
@@ -45,6 +45,11 @@ extension WebApp {
     func addArguments(_ field: (String) -> String) -> Result<[String], Invocation.UsageError> {
         let date = field("date").isEmpty ? today().description : field("date")
         let description = field("description"), amount = field("amount"), category = field("category"), account = field("account")
+        if field("kind") == "move" {
+            let goal = field("goal")
+            guard !amount.isEmpty, !goal.isEmpty else { return .failure(.init(message: "A goal move needs the amount and the goal.")) }
+            return .success([date, "move", amount, field("direction") == "from" ? "from" : "to", goal])
+        }
         guard !description.isEmpty else { return .failure(.init(message: "Say what it was: the description is empty.")) }
         guard !amount.isEmpty else { return .failure(.init(message: "The amount is empty.")) }
         guard !account.isEmpty else { return .failure(.init(message: "Say which account paid (or received) it.")) }
@@ -132,7 +137,7 @@ extension WebApp {
         return "\nCommitted: \(message)\n"
     }
 
-    /// The add form: every kind of entry, names offered from the ledger, the version of the
+    /// The add form: every kind of entry (and a goal move), names offered from the ledger, the version of the
     /// file it read; with the form's values kept when a write was refused (and the version of
     /// the file as it is now, which the page shows).
     func addPage(_ request: HTTPRequest, notice: (String, Bool)?, form: [(name: String, value: String)] = [], status: Int = 200) -> HTTPResponse {
@@ -149,7 +154,7 @@ extension WebApp {
         func value(_ name: String) -> String { HTMLPage.escape(form.first { $0.name == name }?.value ?? "") }
         let names = loaded.journal.map { NameIndex($0.ledger) }
         func list(_ id: String, _ kinds: [NameIndex.Kind]) -> String {
-            "<datalist id=\"\(id)\">" + (names?.names(of: kinds) ?? []).map { "<option value=\"\(HTMLPage.escape($0))\"></option>" }.joined() + "</datalist>\n"
+            "<datalist id=\"\(id)\">" + ((kinds == [.goal] ? names?.goalNames : names?.names(of: kinds)) ?? []).map { "<option value=\"\(HTMLPage.escape($0))\"></option>" }.joined() + "</datalist>\n"
         }
         func input(_ name: String, _ label: String, list: String? = nil, required: Bool = false, placeholder: String = "") -> String {
             "<label>\(label) <input name=\"\(name)\" value=\"\(value(name))\"\(list.map { " list=\"\($0)\"" } ?? "")"
@@ -166,8 +171,12 @@ extension WebApp {
         out += input("to", "To account (a transfer)", list: "accounts")
         out += input("person", "Person (a split)", list: "people")
         out += input("share", "Their share (a split)")
+        out += input("goal", "Goal (a goal move)", list: "goals")
+        let direction = form.first { $0.name == "direction" }?.value ?? "to"
+        out += "<label>Goal move <select name=\"direction\"><option value=\"to\"\(direction == "to" ? " selected=\"selected\"" : "")>into the goal, from main savings</option>"
+            + "<option value=\"from\"\(direction == "from" ? " selected=\"selected\"" : "")>out of the goal, back to main savings</option></select></label>\n"
         out += input("tags", "Tags", placeholder: "trip work")
-        out += list("accounts", [.account]) + list("categories", [.category, .incomeCategory]) + list("people", [.person])
+        out += list("accounts", [.account]) + list("categories", [.category, .incomeCategory]) + list("people", [.person]) + list("goals", [.goal])
         out += "<button type=\"submit\">Add</button>\n</form>\n"
         frame.footer = "<section class=\"add-form\" aria-labelledby=\"h-add\">\n<h1 id=\"h-add\">Add an entry</h1>\n"
             + "<p class=\"subtitle\">To \(HTMLPage.escape(options.paths.last ?? "")), checked and in canonical form, as <code>flourish add</code> writes it.</p>\n"
