@@ -70,6 +70,8 @@ import Testing
         import preview: would import 6 entries from bigbank.csv into LEDGER; nothing was written
         imported: imported 6 entries from bigbank.csv into LEDGER
         import preview: would import 0 entries from bigbank.csv into LEDGER (6 already there); nothing was written
+        headings: Dashboard; Budget for 2026-11 (2026-11-01 to 2026-11-30); Balances at the end of 2026-11-27; Register of all lines from 2026-11-01 to 2026-11-30; Monthly review of 2026-11; Forecast; People at the end of 2026-11-27; Subscriptions at 2026-11-27; Goals at 2026-11-27; Log; Add an entry; Import a bank statement
+        printed, the bar shows: False a form shows: False
         dark background: rgb(20, 23, 31)
         phone, /: the page scrolls sideways by 0 px
         phone, /report/budget: the page scrolls sideways by 0 px

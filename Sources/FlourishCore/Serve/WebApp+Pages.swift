@@ -91,6 +91,12 @@ extension WebApp {
             if let value = request.parameter(field), !value.isEmpty { arguments += [option, value] }
         }
         if request.parameter("monthly") != nil { arguments.append("--monthly") }
+        // A register without a period is this month's, not every line the household ever
+        // wrote (a page of 400,000 rows helps nobody); the controls widen it.
+        if kind == .register, !["month", "from", "to", "date"].contains(where: { !(request.parameter($0) ?? "").isEmpty }),
+           let journal = loaded.journal {
+            arguments += ["--month", journal.month(containing: homeDay(journal)).description]
+        }
         if kind == .people { arguments.append("--settle") }
         return run(arguments, frame: shell(path, controls: controls))
     }

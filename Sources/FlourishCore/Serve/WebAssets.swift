@@ -29,7 +29,7 @@ enum WebAssets {
     table.source td { padding: 0 .5rem; } table.source code { white-space: pre; } table.source th { color: var(--muted); font-weight: 400; }
     tr:target { background: var(--track); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-    @media print { header.bar, form.controls, section.add-form, form, .live-status { display: none; } }
+    @media print { header.bar, form.controls, section.add-form, form, .live-status { display: none !important; } }
 
     """
 

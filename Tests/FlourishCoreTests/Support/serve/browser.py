@@ -129,6 +129,19 @@ try:
             WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice"))
             print("imported:", driver.find_element(By.CSS_SELECTOR, ".notice").text.splitlines()[0].replace(ledger, "LEDGER"))
 
+    # Every page of the bar opens with a heading, and the policy blocks nothing of its own.
+    headings = []
+    for link in [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "header.bar a")]:
+        driver.get(link)
+        headings.append(driver.find_element(By.TAG_NAME, "h1").text)
+    print("headings:", "; ".join(headings))
+    # On paper: the bar and the forms are left out.
+    driver.get(origin + "/")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    print("printed, the bar shows:", driver.execute_script("return getComputedStyle(document.querySelector('header.bar')).display") != "none",
+          "a form shows:", driver.execute_script("return getComputedStyle(document.querySelector('form')).display") != "none")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
     # Dark mode and a phone: no sideways scrolling of the page, on the home page and a wide report.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.get(origin + "/")
