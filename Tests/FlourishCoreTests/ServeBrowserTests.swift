@@ -57,15 +57,17 @@ import Testing
         address after the token: /
         home figures: \(expected)
         live status: Live
-        after an edit on disk: $16,626.82 within a second: True
+        after an edit in the editor: $16,626.82 within a second: True
         scroll position kept: True
+        updated: True and the controls keep: Food
         the page says: added to \(ledger):
         the file ends with: '\\n2026-11-27 * Espresso\\n  Food:Dining  3.20\\n  Cash\\n'
+        funds before and after: $16,626.82 $16,623.62
         a stale form is refused: True
         the file has the stale entry: False and keeps the edit: True
         the form keeps what was typed: Stale tea
         problems panel: The ledger has 1 error within a second: True
-        its link: L224
+        its link: L225
         fixed, the figures are back: True
         import preview: would import 6 entries from bigbank.csv into LEDGER; nothing was written
         imported: imported 6 entries from bigbank.csv into LEDGER
@@ -73,11 +75,7 @@ import Testing
         headings: Dashboard; Budget for 2026-11 (2026-11-01 to 2026-11-30); Balances at the end of 2026-11-27; Register of all lines from 2026-11-01 to 2026-11-30; Monthly review of 2026-11; Forecast; People at the end of 2026-11-27; Subscriptions at 2026-11-27; Goals at 2026-11-27; Log; Add an entry; Import a bank statement
         printed, the bar shows: False a form shows: False
         dark background: rgb(20, 23, 31)
-        phone, /: the page scrolls sideways by 0 px
-        phone, /report/budget: the page scrolls sideways by 0 px
-        phone, /report/register: the page scrolls sideways by 0 px
-        phone, /add: the page scrolls sideways by 0 px
-        phone, /import: the page scrolls sideways by 0 px
+        phone, 14 pages: the pages that scroll sideways: {}
         console errors: []
 
         """)

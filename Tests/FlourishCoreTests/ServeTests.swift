@@ -271,6 +271,36 @@ import Testing
         #expect(try Self.response(app, Self.request("/")).text.contains("<tr><td>Japan trip</td><td class=\"num\">$2,000.00</td><td class=\"num\">$600.00</td>"))
     }
 
+    /// On 2026-12-02 the salary and the rent of 2026-12-01 are due and not recorded: the home
+    /// page lists them, each with a Record button, which writes the schedule's entry (`flourish record`).
+    @Test func whatIsDueIsRecordedFromTheHomePage() throws {
+        let path = TestSupport.copyOfHousehold()
+        let app = WebApp(WebApp.Options(paths: [path], token: "0123456789abcdef0123456789abcdef", port: 8420),
+                         today: { CivilDate(year: 2026, month: 12, day: 2)! })
+        let home = try Self.response(app, Self.request("/"))
+        #expect(home.text.contains("<tr><td>2026-12-01</td><td>Salary</td><td class=\"num\">$4,200.00</td><td>1 day</td>"))
+        let recorded = try Self.response(app, Self.request(method: "POST", "/record", form: [("name", "Salary"), ("through", "2026-12-01"),
+                                                                                             ("version", app.loaded.mainVersion)]))
+        #expect(recorded.status == 303)
+        #expect(TestSupport.read(path).hasSuffix("14868.64\n\n2026-12-01 Salary\n  Salary  -4200.00\n  Bank\n"))
+        // Rent, due the same day, is still listed; the salary no longer.
+        let after = try Self.response(app, Self.request("/")).text
+        #expect(!after.contains("<td>Salary</td>") && after.contains("<tr><td>2026-12-01</td><td>Rent</td><td class=\"num\">$1,200.00</td><td>1 day</td>"))
+    }
+
+    /// In a ledger shown in German, the form takes amounts as the reader writes them.
+    @Test func amountsAreReadInTheLedgersLocale() throws {
+        let folder = TestSupport.temporaryDirectory()
+        let path = folder + "/berlin.flourish"
+        TestSupport.write(TestSupport.read(TestSupport.root + "/examples/berlin.flourish"), to: path)
+        let (app, _) = Self.server(path)
+        #expect(try Self.response(app, Self.request("/add")).text.contains("placeholder=\"4,50\""))
+        let added = try Self.response(app, Self.request(method: "POST", "/add", form: [("kind", "split"), ("date", "2026-11-27"), ("description", "Döner"),
+            ("amount", "1.234,50"), ("share", "4,50"), ("person", "Jonas"), ("category", "Eating out"), ("account", "Girokonto"), ("version", app.loaded.mainVersion)]))
+        #expect(added.status == 303)
+        #expect(TestSupport.read(path).hasSuffix("\n2026-11-27 * Döner\n  \"Eating out\"  1230.00\n  Jonas            4.50\n  Girokonto\n"))
+    }
+
     @Test func settlingUpWritesTheEntryThatZeroesThePerson() throws {
         let (app, path) = Self.server()
         let settled = try Self.response(app, Self.request(method: "POST", "/settle", form: [("person", "Sam"), ("amount", "31.75"), ("direction", "owes"),
