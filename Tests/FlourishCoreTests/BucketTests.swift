@@ -229,7 +229,7 @@ import Testing
             #expect(actual == expected, "row: \(row)")
             #expect(s.funds.minorUnits == actual.dropFirst().reduce(0, +), "the buckets add up to the funds: \(row)")
         }
-        // The example file is that ledger; its snapshot is printed in grammar.md and README.md.
+        // The example file is that ledger; its snapshot is printed in grammar.md and docs/guide.md.
         let file = TestSupport.run(["report", "snapshot", TestSupport.root + "/examples/drip.flourish"])
         #expect(grammar.contains(file.stdout))
     }

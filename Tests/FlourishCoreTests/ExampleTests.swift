@@ -33,7 +33,7 @@ import Testing
         #expect(result.status == .problems)
     }
 
-    /// The Berlin example: begun with `flourish init` (README's flags), a month of entries, in euros
+    /// The Berlin example: begun with `flourish init` (the flags in docs/guide.md), a month of entries, in euros
     /// shown the German way; it checks clean and its dashboard is golden.
     @Test func berlinChecksCleanAndShowsEurosTheGermanWay() {
         let path = TestSupport.root + "/examples/berlin.flourish"

@@ -74,10 +74,19 @@ import Testing
         #expect(TestSupport.read(TestSupport.root + "/.ci/run").contains("\nswift test\n"))
     }
 
-    /// Every `swift run flourish report …` block of the README followed by a text block prints exactly
-    /// that text.
+    /// Every `swift run flourish report …` block of the README and the docs followed by a text
+    /// block prints exactly that text.
     @Test func readmeSamplesAreRealOutput() throws {
-        let text = TestSupport.read(TestSupport.root + "/README.md")
+        var checked = 0
+        for document in ["README.md", "docs/reports.md", "docs/guide.md", "docs/commands.md"] {
+            checked += samples(in: document)
+        }
+        #expect(checked >= 11)
+    }
+
+    /// Runs the report samples of one document; how many there were.
+    func samples(in document: String) -> Int {
+        let text = TestSupport.read(TestSupport.root + "/" + document)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var checked = 0
         var index = 0
@@ -94,10 +103,10 @@ import Testing
             while cursor < lines.count && lines[cursor] != "```" { shown.append(lines[cursor]); cursor += 1 }
             let result = TestSupport.run(arguments)
             let actual = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
-            #expect(actual == shown.joined(separator: "\n") + "\n", "README sample: \(lines[index + 1])")
+            #expect(actual == shown.joined(separator: "\n") + "\n", "\(document) sample: \(lines[index + 1])")
             checked += 1
         }
-        #expect(checked >= 11)
+        return checked
     }
 
     /// docs/json.md names every table and column the JSON reports print.

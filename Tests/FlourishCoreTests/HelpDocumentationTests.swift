@@ -61,9 +61,9 @@ import Testing
         }
     }
 
-    /// README's table of report options lists exactly the options `flourish help report` does.
+    /// docs/commands.md's table of report options lists exactly the options `flourish help report` does.
     @Test func readmeReportOptionsMatchTheHelp() throws {
-        let readme = TestSupport.read(TestSupport.root + "/README.md")
+        let readme = TestSupport.read(TestSupport.root + "/docs/commands.md")
         let section = try #require(readme.components(separatedBy: "### Options of `flourish report`").dropFirst().first)
         var listed: Set<String> = []
         for line in section.split(separator: "\n").prefix(while: { !$0.hasPrefix("#") }) where line.hasPrefix("| `-") {
@@ -75,9 +75,9 @@ import Testing
         #expect(listed == Self.options(of: HelpText.report))
     }
 
-    /// Every option README's command table names for a command is on that command's help page.
+    /// Every option docs/commands.md's command table names for a command is on that command's help page.
     @Test func readmeCommandTableUsesRealOptions() throws {
-        let readme = TestSupport.read(TestSupport.root + "/README.md")
+        let readme = TestSupport.read(TestSupport.root + "/docs/commands.md")
         var rows = 0
         for line in readme.split(separator: "\n") where line.hasPrefix("| `flourish ") {
             let command = String(line.dropFirst("| `flourish ".count).prefix { $0 != " " && $0 != "`" })
@@ -93,7 +93,7 @@ import Testing
         #expect(rows >= 13)
     }
 
-    /// `flourish help` lists the environment variables and exit statuses, the same as README's table.
+    /// `flourish help` lists the environment variables and exit statuses, the same as docs/commands.md's table.
     @Test func mainHelpListsTheEnvironmentAndExitStatuses() throws {
         let main = TestSupport.run(["help"]).stdout
         for variable in ["FLOURISH_FILE", "FLOURISH_INCLUDE_PATH", "NO_COLOR"] {
@@ -102,7 +102,7 @@ import Testing
         let exit = try #require(main.components(separatedBy: "EXIT STATUS:\n").dropFirst().first)
         let helpCodes = exit.split(separator: "\n").prefix { $0.hasPrefix("  ") }.joined(separator: " ")
             .split(whereSeparator: { !$0.isNumber && $0 != " " }).joined().split(separator: " ")
-        let readme = TestSupport.read(TestSupport.root + "/README.md")
+        let readme = TestSupport.read(TestSupport.root + "/docs/commands.md")
         let table = try #require(readme.components(separatedBy: "## Exit status").dropFirst().first)
         let readmeCodes = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.compactMap { Int($0.dropFirst(2).prefix { $0 != " " }) }
         #expect(Set(helpCodes.compactMap { Int($0) }).isSuperset(of: readmeCodes))

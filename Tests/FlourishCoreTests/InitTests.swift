@@ -81,9 +81,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: other))
     }
 
-    /// README's `flourish init` sample prints what it shows, the file written elsewhere.
+    /// docs/guide.md's `flourish init` sample prints what it shows, the file written elsewhere.
     @Test func readmesSampleIsReal() throws {
-        let readme = TestSupport.read(TestSupport.root + "/README.md")
+        let readme = TestSupport.read(TestSupport.root + "/docs/guide.md")
         let start = try #require(readme.range(of: "```sh\nswift run flourish init "))
         let rest = readme[start.upperBound...]
         let command = "init " + rest.prefix { $0 != "\n" }

@@ -184,13 +184,13 @@ import Testing
         #expect(importing(dir, ["--explain", "5"]).status == .problems)
     }
 
-    /// README's dry-run sample is what the command prints.
+    /// docs/commands.md's dry-run sample is what the command prints.
     @Test func readmeShowsARealDryRun() {
         let result = TestSupport.run(["import", "csv", TestSupport.root + "/examples/import/bigbank.csv", "--rules",
                                       TestSupport.root + "/examples/import/bigbank.rules", "--file",
                                       TestSupport.root + "/examples/household.flourish", "--dry-run"])
         #expect(result.status == .success)
-        #expect(TestSupport.read(TestSupport.root + "/README.md").contains("```text\n" + result.stdout + "```\n"))
+        #expect(TestSupport.read(TestSupport.root + "/docs/commands.md").contains("```text\n" + result.stdout + "```\n"))
     }
 
     /// A checking account's export: a running balance column (checked against the ledger), a
