@@ -52,6 +52,8 @@ import Testing
         • Main Savings (Buffer): $2,586.50
         • Total: $3,382.19
 
+        “Riches are not in owning much, but in wanting little.” — Epictetus, Fragments
+
         """)
     }
 
@@ -73,6 +75,8 @@ import Testing
         • Custom Buckets (Goals): $0.00
         • Main Savings (Buffer): $2,586.50
         • Total: $3,337.19
+
+        “Riches are not in owning much, but in wanting little.” — Epictetus, Fragments
 
         """)
         // The next day the $43.41 left has moved to main savings.
@@ -102,6 +106,8 @@ import Testing
         • Main Savings (Buffer): $2,629.91
         • Total: $3,337.19
 
+        “Remember this: a happy life asks for very little.” — Marcus Aurelius, Meditations 7.67
+
         """)
         let a = try snapshot(before, "2026-11-23")
         let b = try snapshot(after, "2026-11-23")
@@ -129,6 +135,8 @@ import Testing
         • Main Savings (Buffer): $1,449.91
         • Total: $2,157.19
 
+        “Remember this: a happy life asks for very little.” — Marcus Aurelius, Meditations 7.67
+
         """)
         let unpaid = try snapshot(before, "2026-11-23")
         #expect(unpaid.monthlySetAside == Money(minorUnits: 120_000))
@@ -154,6 +162,8 @@ import Testing
         • Custom Buckets (Goals): $0.00
         • Main Savings (Buffer): $2,586.92
         • Total: $3,382.61
+
+        “Riches are not in owning much, but in wanting little.” — Epictetus, Fragments
 
         """)
         let loaded = TestSupport.load(after)

@@ -65,7 +65,7 @@ enum TokenClass: String, CaseIterable {
     static let subKeywords: Set<String> = ["to", "from", "by", "due", "next", "category", "goal", "weekly", "monthly", "yearly", "income", "expense", "exchange",
                                            "checking", "savings", "cash", "credit", "off-budget", "reserve", "funds", "allowance", "goals", "main-savings",
                                            "daily", "quarterly", "every", "days", "weeks", "months", "on", "day", "last", "until", "times",
-                                           "rollover", "overdue-days", "off", "owed"]
+                                           "rollover", "overdue-days", "quote", "off", "owed"]
 
     static func classify(_ word: String, directive: Bool) -> TokenClass {
         if word == "@" || word == "@@" { return .price }

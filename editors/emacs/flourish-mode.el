@@ -47,7 +47,7 @@
   '("to" "from" "by" "due" "next" "category" "goal" "weekly" "monthly" "yearly" "income" "expense" "exchange"
     "checking" "savings" "cash" "credit" "off-budget" "reserve" "funds" "allowance" "goals" "main-savings"
     "daily" "quarterly" "every" "days" "weeks" "months" "on" "day" "last" "until" "times"
-    "rollover" "overdue-days" "off" "owed")
+    "rollover" "overdue-days" "quote" "off" "owed")
   "Fixed words that follow a directive.")
 
 (defun flourish--words (from to)

@@ -105,6 +105,7 @@ extension LedgerLoader {
         sort(&ledger.displays, \.location)
         sort(&ledger.overdueDays, \.location)
         sort(&ledger.rolloverOption, \.location)
+        sort(&ledger.quoteOption, \.location)
         sort(&ledger.accounts, \.location)
         sort(&ledger.categories, \.location)
         sort(&ledger.people, \.location)
@@ -225,6 +226,7 @@ extension LedgerLoader {
         ledger.displays += part.displays
         ledger.overdueDays += part.overdueDays
         ledger.rolloverOption += part.rolloverOption
+        ledger.quoteOption += part.quoteOption
         ledger.accounts += part.accounts.map { var item = $0; item.name = name(item.name); return item }
         ledger.categories += part.categories.map { var item = $0; item.name = name(item.name); return item }
         ledger.people += part.people.map { var item = $0; item.name = name(item.name); return item }

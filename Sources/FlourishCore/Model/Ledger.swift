@@ -94,6 +94,10 @@ public struct Ledger: Sendable {
     /// `option rollover on`: every budget rolls over (the first one counts).
     public var rolloverOption: [Located<Bool>] = []
     public var rollsOverAll: Bool { rolloverOption.first?.value ?? false }
+    /// `option quote off`: the snapshot and the dashboard end without the day's quote (the
+    /// first one counts).
+    public var quoteOption: [Located<Bool>] = []
+    public var showsQuote: Bool { quoteOption.first?.value ?? true }
 
     /// Whether a budget line rolls over: written so, or every budget does.
     public func rollsOver(_ budget: Budget) -> Bool { budget.rollover || rollsOverAll }

@@ -41,6 +41,10 @@ enum DashboardHTML {
         page.section("actions", "To do", "<ul class=\"insights\">\n"
                      + (dashboard.actions.isEmpty ? ["Nothing needs doing."] : dashboard.actions.map(sentences.sentence))
                         .map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
+        if let quote = dashboard.quote {
+            page.closing = "<figure class=\"quote\"><blockquote><p>\(HTMLPage.escape(quote.text))</p></blockquote>"
+                + "<figcaption>\(HTMLPage.escape(quote.source))</figcaption></figure>\n"
+        }
         return page.rendered
     }
 }

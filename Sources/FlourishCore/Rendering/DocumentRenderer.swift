@@ -51,6 +51,12 @@ public struct DocumentRenderer {
             out.write("\n" + note.title + "\n")
             for line in note.lines { out.write("- " + sentence(line) + "\n") }
         }
+        if let quote = document.quote { out.write("\n" + Self.quoteText(quote, unicode: unicode) + "\n") }
+    }
+
+    /// The day's quote on one line: `“…” — Seneca, Letters 2` (straight quotes without Unicode).
+    static func quoteText(_ quote: DailyQuote, unicode: Bool = true) -> String {
+        unicode ? "“\(quote.text)” — \(quote.source)" : "\"\(quote.text)\" -- \(quote.source)"
     }
 
     /// A table as aligned text (numbers to the right), its totals under a rule as wide as the

@@ -12,6 +12,9 @@ struct HTMLPage {
     var wide = false
     /// Set when the page is served live (`flourish serve`).
     var shell: Shell?
+    /// What ends the page, after everything else (the dashboard's quote of the day), even
+    /// after the forms a served page adds.
+    var closing = ""
 
     init(title: String, shell: Shell? = nil) {
         self.title = title
@@ -90,7 +93,7 @@ struct HTMLPage {
         </head>
         <body>
         <main\(wide ? " class=\"wide-page\"" : "")>
-        \(body)</main>
+        \(body)\(closing)</main>
         </body>
         </html>
 
@@ -112,7 +115,7 @@ struct HTMLPage {
         </head>
         <body data-generation="\(shell.generation)">
         \(shell.header)<main id="live"\(wide ? " class=\"wide-page\"" : "")>
-        \(body)\(shell.actions)</main>
+        \(body)\(shell.actions)\(closing)</main>
         \(shell.footer)</body>
         </html>
 
@@ -162,6 +165,8 @@ struct HTMLPage {
     .wide { overflow-x: auto; } tfoot th, tfoot td { font-weight: 600; border-top: 2px solid var(--line); }
     .depth1 { padding-left: 1.5rem; } .depth2 { padding-left: 2.5rem; } .depth3 { padding-left: 3.5rem; } .depth4 { padding-left: 4.5rem; }
     td.negative { color: var(--over); } meter { width: 6rem; }
+    figure.quote { margin: 2.5rem 0 0; color: var(--muted); font-style: italic; } figure.quote blockquote { margin: 0; }
+    figure.quote figcaption { font-style: normal; font-size: .9rem; } figure.quote figcaption::before { content: "— "; }
 
     """
 }

@@ -46,6 +46,7 @@ public enum SnapshotRenderer {
         }
         out += "• Main Savings (Buffer): \(money.text(s.mainSavings))\n"
         out += "• Total: \(money.text(s.funds))\n"
+        if let quote = report.quote { out += "\n" + DocumentRenderer.quoteText(quote) + "\n" }
         return out
     }
 

@@ -20,6 +20,8 @@ public struct DashboardReport: Sendable {
     public var upcoming: [Upcoming]
     public var people: PeopleReport
     public var actions: [ReportDocument.Sentence]
+    /// The day's quote (nil with `option quote off`).
+    public var quote: DailyQuote?
 
     public static func make(_ context: ReportContext) throws(MoneyOverflow) -> DashboardReport? {
         guard let snapshot = try BucketEngine(context.journal).snapshot(at: context.asOf) else { return nil }
@@ -94,7 +96,8 @@ public struct DashboardReport: Sendable {
                                                        .words(" found around "), .value("due", .date(expected)),
                                                        .words("; was it paid?")]))
         }
-        return DashboardReport(asOf: asOf, snapshot: snapshot, budget: budget, upcoming: upcoming, people: people, actions: actions)
+        return DashboardReport(asOf: asOf, snapshot: snapshot, budget: budget, upcoming: upcoming, people: people, actions: actions,
+                               quote: DailyQuote.of(asOf, context.ledger))
     }
 
     public var document: ReportDocument {
@@ -151,6 +154,7 @@ public struct DashboardReport: Sendable {
         document.tables = [funds, buckets, budgetTable, upcomingTable, peopleTable]
         document.notes = [(id: "actions", title: "To do",
                            lines: actions.isEmpty ? [ReportDocument.Sentence("nothing-to-do", [.words("Nothing needs doing.")])] : actions)]
+        document.quote = quote
         return document
     }
 }

@@ -93,6 +93,8 @@ public struct ReportDocument: Sendable {
     public var sparklines: [(title: String, values: [Int64])] = []
     /// Plain-language lines (insights, actions), each backed by a number in the tables.
     public var notes: [(id: String, title: String, lines: [Sentence])] = []
+    /// The day's quote, last in text and HTML (the dashboard's); never in CSV or JSON.
+    public var quote: DailyQuote?
 
     public init(kind: String, title: String, from: CivilDate?, to: CivilDate?) {
         self.kind = kind

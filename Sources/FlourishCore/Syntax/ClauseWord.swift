@@ -55,6 +55,7 @@ enum ScheduleEndWord: String, CaseIterable {
 enum OptionName: String, CaseIterable {
     case overdueDays = "overdue-days"
     case rollover
+    case quote
 }
 
 /// `rollover` after a budget's amount.

@@ -214,6 +214,10 @@ extension Parser {
             guard let token = require("`on` or `off`", &reader, &session),
                   let value: OnOffWord = requireWord("value", token, &session), expectEnd(&reader, &session) else { return }
             session.ledger.rolloverOption.append(Located(value == .on, at: location(token)))
+        case .quote:
+            guard let token = require("`on` or `off`", &reader, &session),
+                  let value: OnOffWord = requireWord("value", token, &session), expectEnd(&reader, &session) else { return }
+            session.ledger.quoteOption.append(Located(value == .on, at: location(token)))
         }
     }
 

@@ -28,6 +28,11 @@ extension Check {
                 report("overdue-days", kind: "option", at: later.location, first: first.location)
             }
         }
+        if let first = ledger.quoteOption.first {
+            for later in ledger.quoteOption.dropFirst() {
+                report("quote", kind: "option", at: later.location, first: first.location)
+            }
+        }
         if let first = ledger.rolloverOption.first {
             for later in ledger.rolloverOption.dropFirst() {
                 report("rollover", kind: "option", at: later.location, first: first.location)

@@ -9,7 +9,7 @@ endif
 syn match flourishName /"\%([^"\\]\|\\.\)*"\|[^ \t";]\+/ contained
 
 " Words that directives take after their keyword.
-syn match flourishKeyword /\%(^\|\s\)\@<=\%(to\|from\|by\|due\|next\|category\|goal\|daily\|weekly\|monthly\|quarterly\|yearly\|every\|days\|weeks\|months\|on\|day\|last\|until\|times\|rollover\|overdue-days\|off\|income\|expense\|exchange\|checking\|savings\|cash\|credit\|off-budget\|reserve\|funds\|allowance\|goals\|owed\|main-savings\)\%(\s\|;\|$\)\@=/ contained
+syn match flourishKeyword /\%(^\|\s\)\@<=\%(to\|from\|by\|due\|next\|category\|goal\|daily\|weekly\|monthly\|quarterly\|yearly\|every\|days\|weeks\|months\|on\|day\|last\|until\|times\|rollover\|overdue-days\|quote\|off\|income\|expense\|exchange\|checking\|savings\|cash\|credit\|off-budget\|reserve\|funds\|allowance\|goals\|owed\|main-savings\)\%(\s\|;\|$\)\@=/ contained
 
 syn match flourishAmount /\%(^\|\s\)\@<=[-+]\=[0-9.,]*\d%\=\%(\s\|;\|$\)\@=/ contained
 syn match flourishCurrency /\%(^\|\s\)\@<=\u\{2,24}\%(\s\|;\|$\)\@=/ contained
