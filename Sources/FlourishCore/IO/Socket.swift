@@ -45,9 +45,11 @@ enum Socket {
             ? withUnsafePointer(to: &address6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
             : withUnsafePointer(to: &address4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard bound == 0, listen(descriptor, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
+            let reason = String(cString: strerror(failure))
             close(descriptor)
-            throw Failure(reason: "cannot listen on \(host) port \(port): \(reason)")
+            let hint = failure == EADDRINUSE ? " (another program has it: give another with --port N, or --port 0 for any free one)" : ""
+            throw Failure(reason: "cannot listen on \(host) port \(port): \(reason)\(hint)")
         }
         setNonBlocking(descriptor)
         var storage = sockaddr_in6()
