@@ -21,6 +21,7 @@ import Testing
         "date-far-ahead",
         "income-sign",
         "credit-opened-with-money",
+        "close-not-zero", "used-after-close",
     ]
 
     @Test(arguments: ids)

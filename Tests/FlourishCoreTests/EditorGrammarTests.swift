@@ -13,7 +13,7 @@ enum TokenClass: String, CaseIterable {
         let samples = TestSupport.temporaryDirectory() + "/grammar-samples.flourish"
         TestSupport.write(GrammarDocumentTests.examples.joined(separator: "\n"), to: samples)
         return ["examples/household.flourish", "examples/household/accounts.flourish", "examples/drip.flourish", "examples/mistakes.flourish",
-                "examples/berlin.flourish", "examples/abroad.flourish"].map { TestSupport.root + "/" + $0 } + [samples]
+                "examples/berlin.flourish", "examples/abroad.flourish", "examples/moving-banks.flourish"].map { TestSupport.root + "/" + $0 } + [samples]
     }()
 
     /// Every token of every file, with its class, line and UTF-16 columns.

@@ -26,6 +26,8 @@ import Testing
         .duplicateDeclaration("Bank", kind: "account"), .duplicateImport(key: "0a4a4e816780da9a"), .duplicateEntry(date: "2026-11-03"), .unbalancedEntry(sum: Money(minorUnits: 5), currency: usd),
         .multipleMissingAmounts(count: 2),
         .balanceAssertionFailed(account: "Bank", date: day, expected: .zero, actual: Money(minorUnits: 1), currency: usd),
+        .closedWithBalance(account: "Bank", date: day, balance: Money(minorUnits: 1), currency: usd),
+        .usedAfterClose(account: "Bank", used: day, closed: day),
         .sumOverflow(what: "the sum", currency: usd), .usedBeforeOpening(account: "Bank", used: day, opened: day),
         .dateFarAhead(date: day, latestOther: day), .incomeSign(category: "Salary"),
         .creditOpenedWithMoney(account: "Visa", amount: Money(minorUnits: 25_000), currency: usd),
@@ -44,7 +46,7 @@ import Testing
     @Test func everyKindIsWordedByExactlyOneCheck() {
         for problem in Self.everyKind {
             let messages = [problem.readingMessage, problem.includeMessage, problem.bookingMessage, problem.referenceMessage,
-                            problem.duplicateMessage, problem.duplicateImportMessage, problem.duplicateEntryMessage, problem.balancingMessage, problem.assertionMessage, problem.openingMessage,
+                            problem.duplicateMessage, problem.duplicateImportMessage, problem.duplicateEntryMessage, problem.balancingMessage, problem.assertionMessage, problem.openingMessage, problem.closeMessage,
                             problem.slipMessage, problem.recordedMessage, problem.directiveValueMessage, problem.bucketMessage, problem.importMessage]
             #expect(messages.compactMap { $0 }.count == 1, "\(problem.id)")
             #expect(problem.message != problem.id && !problem.message.isEmpty, "\(problem.id)")

@@ -24,7 +24,7 @@
   :type 'boolean)
 
 (defconst flourish-keywords
-  '("include" "currency" "commodity" "rate" "P" "month-start" "display" "account" "category" "person" "opening" "balance"
+  '("include" "currency" "commodity" "rate" "P" "month-start" "display" "account" "category" "person" "opening" "balance" "close"
     "correction" "budget" "earmark" "allowance" "goal" "move" "income" "savings-target"
     "subscription" "schedule" "snapshot" "option")
   "Words that start a directive.")

@@ -176,6 +176,7 @@ public enum Booker {
         for item in ledger.earmarks { body(item.date, item.location) }
         for item in ledger.goalMoves { body(item.date, item.location) }
         for item in ledger.balanceAssertions { body(item.date, item.location) }
+        for item in ledger.closings { body(item.date, item.location) }
         for item in ledger.snapshotAssertions { body(item.date, item.location) }
         for item in ledger.budgets { body(item.date, item.location) }
         for item in ledger.goals { body(item.date, item.location) }

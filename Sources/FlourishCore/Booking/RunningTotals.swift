@@ -92,7 +92,11 @@ enum RunningTotals {
         balances.reserveCapacity(ledger.postings.count + ledger.openings.count + ledger.corrections.count)
         // `balance DATE ACCOUNT AMOUNT` lines, compared with the account's running balance once
         // the walk has passed their date (the balance at the end of DATE).
-        let assertions = checkingAssertions ? ledger.balanceAssertions : []
+        // A `close` line is a `balance` line of zero with words of its own (from `firstClosing` on).
+        let assertions = checkingAssertions ? ledger.balanceAssertions + ledger.closings.map {
+            BalanceAssertion(date: $0.date, account: $0.account, amount: Located(.zero, at: $0.location), location: $0.location)
+        } : []
+        let firstClosing = ledger.balanceAssertions.count
         let order = assertions.indices.sorted { (assertions[$0].date, $0) < (assertions[$1].date, $1) }
         var next = 0
         var failed: [Diagnostic] = []
@@ -101,7 +105,7 @@ enum RunningTotals {
         var own = OwnBalances(ledger, home: tally.currency, active: !assertions.isEmpty)
         for item in journal.items {
             if next < order.count, assertions[order[next]].date < item.date {
-                compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, own, into: &failed)
+                compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, own, firstClosing, into: &failed)
             }
             own.add(item, ledger)
             journal.forEachLine(of: item) { target, amount, _ in
@@ -126,7 +130,7 @@ enum RunningTotals {
                 tally.add(amount, at: count + group.rawValue, item) { "\(group.what) on \(item.date)" }
             }
         }
-        compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, own, into: &failed)
+        compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, own, firstClosing, into: &failed)
         return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
     }
 
@@ -134,7 +138,7 @@ enum RunningTotals {
     /// `next` on in date order, with their accounts' running balances.
     private static func compare(_ assertions: [BalanceAssertion], _ order: [Int], _ next: inout Int, before date: CivilDate?,
                                 _ totals: [Total], _ groups: [Group?], _ ledger: Ledger, _ currency: Currency,
-                                _ own: OwnBalances, into failed: inout [Diagnostic]) {
+                                _ own: OwnBalances, _ firstClosing: Int, into failed: inout [Diagnostic]) {
         while next < order.count {
             let assertion = assertions[order[next]]
             if let date, assertion.date >= date { return }
@@ -149,6 +153,11 @@ enum RunningTotals {
                 (actual, shown) = (balance, kept)
             }
             guard actual != assertion.amount.value else { continue }
+            if order[next - 1] >= firstClosing {
+                failed.append(Diagnostic(.closedWithBalance(account: ledger.names[assertion.account.id], date: assertion.date, balance: actual, currency: shown),
+                                         at: assertion.location))
+                continue
+            }
             failed.append(Diagnostic(.balanceAssertionFailed(account: ledger.names[assertion.account.id], date: assertion.date,
                                                              expected: assertion.amount.value, actual: actual, currency: shown),
                                      at: assertion.amount.location))

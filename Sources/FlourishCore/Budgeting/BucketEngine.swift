@@ -517,6 +517,8 @@ public struct BucketEngine {
         /// The first figure that overflowed.
         var overflow: (what: String, location: SourceLocation)?
         let accountOrder: [Account]
+        /// The day each closed account was closed (`close`): after it, it is no longer listed.
+        let closedOn: [Int32: CivilDate]
         /// Declared people, in declaration order, once each, and their names.
         let people: [Int32]
         let peopleNames: [String]
@@ -549,6 +551,7 @@ public struct BucketEngine {
             paid = [Money?](repeating: nil, count: count)
             var seen = Set<Int32>()
             accountOrder = ledger.accounts.filter { onBudget[Int($0.name.id)] && seen.insert($0.name.id).inserted }
+            closedOn = Dictionary(ledger.closings.map { ($0.account.id, $0.date) }, uniquingKeysWith: min)
             var seenPeople = Set<Int32>()
             people = ledger.people.map(\.name.id).filter { seenPeople.insert($0).inserted }
             peopleNames = people.map { ledger.names[$0] }
@@ -718,9 +721,10 @@ public struct BucketEngine {
                     snapshot.envelopes.append(status)
                 }
             }
-            if stale.contains(.accounts) {
+            // With closed accounts, the list is made again each day: one leaves it the day after.
+            if stale.contains(.accounts) || !closedOn.isEmpty {
                 snapshot.accounts.removeAll(keepingCapacity: true)
-                for account in accountOrder {
+                for account in accountOrder where !(closedOn[account.name.id].map { $0 < date } ?? false) {
                     snapshot.accounts.append(BucketSnapshot.AccountFunds(name: ledger.names[account.name.id], kind: account.kind,
                                                                          isReserve: account.isReserve,
                                                                          balance: balances[Int(account.name.id)]))

@@ -147,7 +147,9 @@ enum BeancountReader: ForeignReader {
             state.ledger.items.append(.open(account: account, commodities: commodities, place: place(at)))
             metadata(of: account)
         case "close":
-            state.ledger.items.append(.comment("closed on \(date): " + (arguments.first?.text ?? "")))
+            // beancount closes an account from the start of its date; Flourish at the end of one.
+            guard let account = arguments.first?.text else { state.ledger.skip("a close without an account", at: place(at)); return }
+            state.ledger.items.append(.close(date: date.adding(days: -1), account: account, place: place(at)))
         case "commodity":
             state.ledger.items.append(.comment("commodity " + (arguments.first?.text ?? "")))
             metadata(of: arguments.first?.text ?? "")

@@ -177,7 +177,7 @@ struct Converter {
                 note(amount)
             case .schedule(_, _, _, _, let postings, _):
                 for posting in postings { note(posting.amount) }
-            case .comment, .open, .price:
+            case .comment, .open, .price, .close:
                 break
             }
         }
@@ -362,6 +362,17 @@ struct Converter {
                     continue
                 }
                 chunks.append(.line("rate \(date) \(commodity) \(Self.written(amount.number))"))
+            case .close(let date, let account, let place):
+                guard case .account = target(account) else {
+                    skip("the close of \(account), which is not an account", at: place)
+                    continue
+                }
+                if let since = incomplete[account], since <= date {
+                    skip("the close of \(account), some of whose lines were not converted", at: place)
+                    continue
+                }
+                use(account)
+                chunks.append(.line("close \(date) \(account.placeholder)"))
             }
         }
     }

@@ -58,6 +58,8 @@ struct ForeignLedger {
         case balance(date: CivilDate, account: String, amount: Amount, place: Place)
         /// An account declared (`account`, `open`), with its commodities when it names them.
         case open(account: String, commodities: [String], place: Place)
+        /// The account is closed at the end of `date` (beancount's `close`, dated the day after).
+        case close(date: CivilDate, account: String, place: Place)
         /// A monthly budget for an account (a periodic transaction, a custom "budget"); no
         /// date means from the ledger's first date.
         case budget(date: CivilDate?, account: String, amount: Amount, place: Place)

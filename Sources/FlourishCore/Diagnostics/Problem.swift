@@ -50,6 +50,10 @@ public enum Problem: Sendable, Equatable {
     case unbalancedEntry(sum: Money, currency: Currency)
     case multipleMissingAmounts(count: Int)
     case balanceAssertionFailed(account: String, date: CivilDate, expected: Money, actual: Money, currency: Currency)
+    /// A `close` line for an account that is not at zero at the end of its date.
+    case closedWithBalance(account: String, date: CivilDate, balance: Money, currency: Currency)
+    /// A line on an account after its `close` line's date.
+    case usedAfterClose(account: String, used: CivilDate, closed: CivilDate)
     case sumOverflow(what: String, currency: Currency)
     case usedBeforeOpening(account: String, used: CivilDate, opened: CivilDate)
     /// An entry dated more than a year after every other.
@@ -151,6 +155,8 @@ public enum Problem: Sendable, Equatable {
         case .unbalancedEntry: return "unbalanced-entry"
         case .multipleMissingAmounts: return "multiple-missing-amounts"
         case .balanceAssertionFailed: return "balance-assertion"
+        case .closedWithBalance: return "close-not-zero"
+        case .usedAfterClose: return "used-after-close"
         case .sumOverflow: return "sum-overflow"
         case .usedBeforeOpening: return "used-before-opening"
         case .dateFarAhead: return "date-far-ahead"
@@ -187,6 +193,7 @@ public enum Problem: Sendable, Equatable {
             balancingMessage,
             assertionMessage,
             openingMessage,
+            closeMessage,
             slipMessage,
             recordedMessage,
             directiveValueMessage,
@@ -210,6 +217,7 @@ public enum Problem: Sendable, Equatable {
             balancingHint,
             assertionHint,
             openingHint,
+            closeHint,
             slipHint,
             recordedHint,
             directiveValueHint,

@@ -235,6 +235,10 @@ public enum Exporter {
         for assertion in data.assertions {
             out += "\(assertion.date.adding(days: 1)) balance \(assertion.account)  \(assertion.text(ledger))\n"
         }
+        // A `close` line is at the end of its day: the account is closed from the next one.
+        for closing in ledger.closings.sorted(by: { ($0.date, $0.location) < ($1.date, $1.location) }) {
+            out += "\(closing.date.adding(days: 1)) close \(names.name(closing.account.id))\n"
+        }
     }
 
     // MARK: CSV

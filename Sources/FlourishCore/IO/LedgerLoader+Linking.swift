@@ -111,6 +111,7 @@ extension LedgerLoader {
         sort(&ledger.people, \.location)
         sort(&ledger.openings, \.location)
         sort(&ledger.balanceAssertions, \.location)
+        sort(&ledger.closings, \.location)
         sort(&ledger.corrections, \.location)
         sort(&ledger.budgets, \.location)
         sort(&ledger.earmarks, \.location)
@@ -234,6 +235,7 @@ extension LedgerLoader {
         ledger.strayReferences += part.strayReferences.map(name)
         ledger.openings += part.openings.map { var item = $0; item.account = name(item.account); return item }
         ledger.balanceAssertions += part.balanceAssertions.map { var item = $0; item.account = name(item.account); return item }
+        ledger.closings += part.closings.map { var item = $0; item.account = name(item.account); return item }
         ledger.corrections += part.corrections.map { var item = $0; item.account = name(item.account); return item }
         ledger.budgets += part.budgets.map { var item = $0; item.category = name(item.category); return item }
         ledger.earmarks += part.earmarks.map { var item = $0; item.category = name(item.category); return item }

@@ -22,6 +22,7 @@ extension Ledger {
         for target in strayReferences { body(NameUse(ref: target, wanted: anyTarget, directive: "a split line")) }
         for opening in openings { body(NameUse(ref: opening.account, wanted: [.account], directive: "opening")) }
         for assertion in balanceAssertions { body(NameUse(ref: assertion.account, wanted: [.account], directive: "balance")) }
+        for closing in closings { body(NameUse(ref: closing.account, wanted: [.account], directive: "close")) }
         for correction in corrections { body(NameUse(ref: correction.account, wanted: [.account], directive: "correction")) }
         for budget in budgets { body(NameUse(ref: budget.category, wanted: [.category], directive: "budget")) }
         for earmark in earmarks { body(NameUse(ref: earmark.category, wanted: [.category], directive: "earmark")) }

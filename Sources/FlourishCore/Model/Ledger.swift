@@ -27,6 +27,8 @@ public struct Ledger: Sendable {
     public var strayReferences: [NameRef] = []
     public var openings: [OpeningBalance] = []
     public var balanceAssertions: [BalanceAssertion] = []
+    /// `close DATE ACCOUNT` lines, in reading order.
+    public var closings: [AccountClosing] = []
     public var corrections: [Correction] = []
     public var budgets: [Budget] = []
     public var earmarks: [Earmark] = []

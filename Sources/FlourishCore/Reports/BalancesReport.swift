@@ -58,7 +58,9 @@ public struct BalancesReport: Sendable {
         func add(_ total: inout Money, _ amount: Money, at location: SourceLocation) throws(MoneyOverflow) {
             do { total = try total + amount } catch { throw MoneyOverflow(at: location) }
         }
-        for account in ledger.accounts where chooses(account.name.id) && seen.insert(account.name.id).inserted {
+        // An account closed before the report date is left out (it is at zero: `close`).
+        let closed = Set(ledger.closings.filter { $0.date < context.asOf }.map(\.account.id))
+        for account in ledger.accounts where chooses(account.name.id) && !closed.contains(account.name.id) && seen.insert(account.name.id).inserted {
             let balance = balances[Int(account.name.id)]
             accounts.append(AccountLine(name: context.name(account.name.id), kind: account.kind, flags: account.flags, balance: balance,
                                         own: own[account.name.id]))

@@ -13,6 +13,7 @@ public enum Keyword: String, CaseIterable, Sendable {
     case person
     case opening
     case balance
+    case close
     case correction
     case budget
     case earmark

@@ -38,6 +38,8 @@ extension Parser {
             parsePerson(&reader, &session, lineLocation)
         case .opening, .balance:
             parseOpeningOrBalance(&reader, &session, lineLocation, keyword)
+        case .close:
+            parseClose(&reader, &session, lineLocation)
         case .correction:
             parseCorrection(&reader, &session, lineLocation)
         case .budget, .earmark:
@@ -105,6 +107,14 @@ extension Parser {
         } else {
             session.ledger.balanceAssertions.append(BalanceAssertion(date: date, account: account, amount: amount, location: lineLocation))
         }
+    }
+
+    /// close = "close" , date , name ;
+    private mutating func parseClose(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {
+        guard let date = requireDate(&reader, &session),
+              let account = requireName("an account", &reader, &session),
+              expectEnd(&reader, &session) else { return }
+        session.ledger.closings.append(AccountClosing(date: date, account: account, location: lineLocation))
     }
 
     private mutating func parseCorrection(_ reader: inout LineReader, _ session: inout ParseSession, _ lineLocation: SourceLocation) {

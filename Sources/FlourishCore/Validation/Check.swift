@@ -29,6 +29,7 @@ public struct Check: Sendable {
         .directiveValues,
         .balancing,
         .openingBalances,
+        .closings,
         .slips,
         .buckets,
         .recorded,

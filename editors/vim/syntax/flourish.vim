@@ -22,7 +22,7 @@ syn match flourishGoalWord /\%(\s\)\@<=goal\%(\s\)\@=/ contained
 syn match flourishDate /\%(^\|\s\)\@<=\d\{4}-\d\d-\d\d\%(\s\|;\|$\)\@=/ contained
 
 " The directives, at the start of a line.
-syn match flourishDirective /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s\|$\)\@=/ contained
+syn match flourishDirective /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|close\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s\|$\)\@=/ contained
 syn match flourishPath /\%(^include\s\+\)\@<="\%([^"\\]\|\\.\)*"/ contained
 " A correction's reason: free text or a quoted string after its amount, code and price.
 syn match flourishReason /\%(^correction\s\+\S\+\s\+\%("\%([^"\\]\|\\.\)*"\|[^ \t";]\+\)\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\%(\s\+@@\=\s\+[-+0-9.,]\+\%(\s\+\u\{2,24}\)\=\)\=\s\+\)\@<=\%(\u\{2,24}\%(\s\|$\)\|@\)\@!\%("\%([^"\\]\|\\.\)*"\|[^ \t;"]\%([^;]*[^ \t;]\)\=\)/ contained
@@ -38,7 +38,7 @@ syn match flourishComment /\%(\s\)\@<=#\%(\s\|$\)\@=.*$/ contained
 
 syn match flourishEntryLine /^\d\{4}-\d\d-\d\d\%(\s.*\)\=$/ contains=flourishEntryDate,flourishTag,flourishComment
 syn match flourishPostingLine /^[ \t]\+[^ \t;#].*$/ contains=flourishName,flourishGoalWord,flourishAmount,flourishCurrency,flourishPrice,flourishComment
-syn match flourishDirectiveLine /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s.*\)\=$/ contains=flourishName,flourishKeyword,flourishAmount,flourishCurrency,flourishPrice,flourishDate,flourishDirective,flourishPath,flourishReason,flourishComment
+syn match flourishDirectiveLine /^\%(include\|currency\|commodity\|rate\|P\|month-start\|display\|account\|category\|person\|opening\|balance\|close\|correction\|budget\|earmark\|allowance\|goal\|move\|income\|savings-target\|subscription\|schedule\|snapshot\|option\)\%(\s.*\)\=$/ contains=flourishName,flourishKeyword,flourishAmount,flourishCurrency,flourishPrice,flourishDate,flourishDirective,flourishPath,flourishReason,flourishComment
 syn match flourishComment /^\s*\%(;\|#\%(\s\|$\)\).*$/
 
 " A conflict marker a merge left (grammar.md, "Conflict blocks").
