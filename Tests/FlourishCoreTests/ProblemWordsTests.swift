@@ -40,7 +40,7 @@ import Testing
         .goalOverdrawn(goal: "Trip", date: day, by: Money(minorUnits: 5), currency: usd),
         .snapshotMismatch(bucket: "main savings", date: day, expected: .zero, actual: Money(minorUnits: 1), currency: usd),
         .unknownRule("skp", suggestion: "skip"), .missingRule("date"), .importColumns(needed: 4, found: 3),
-        .importField(what: "date", value: "x", expected: "a date"), .patternWork(limit: 1000),
+        .importField(what: "date", value: "x", expected: "a date"), .importDateFar(value: "05.11.75", from: 2016, to: 2036), .patternWork(limit: 1000),
     ]
 
     @Test func everyKindIsWordedByExactlyOneCheck() {

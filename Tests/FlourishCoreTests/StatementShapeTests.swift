@@ -147,9 +147,13 @@ import Testing
         let refused = importing(wrong)
         #expect(refused.status == .problems)
         #expect(refused.stderr.contains("error: date `05.11.26` is not a date written DD.MM.YYYY"))
-        // A date far from the ledger's years is refused too.
+        // A date far from the ledger's years is imported as read, with a warning naming its line.
         let far = folder(rules: rules, csv: "h;h;h\n05.11.75;Old;-1,00 USD\n")
-        #expect(importing(far).stderr.contains("error: date `05.11.75` is not within ten years of the ledger's dates (2016–2036); check the date format"))
+        let farResult = importing(far)
+        #expect(farResult.status == .success)
+        #expect(farResult.stderr.contains("s.csv:2:1: warning: date `05.11.75` is more than ten years from the ledger's dates (2016–2036)\n"))
+        #expect(farResult.stderr.contains("= hint: imported as read: if the year is wrong, check the rules' date format (YY or YYYY)\n"))
+        #expect(TestSupport.read(far + "/l.flourish").contains("1975-11-05 Old  ; import:"))
     }
 
     @Test func dryRunShowsEntriesRulesAndASummaryAndWritesNothing() {

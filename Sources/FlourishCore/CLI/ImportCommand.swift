@@ -65,6 +65,8 @@ enum ImportCommand {
             context.stdout.write(explain(line: line, read.rows, rules, decimals: decimals))
             return read.rows.contains { $0.line == line } ? .success : .problems
         }
+        // Rows far from the ledger's dates are read as they are, and named.
+        if !read.warnings.isEmpty { context.stderr.write(renderer.render(read.warnings)) }
         if !read.diagnostics.isEmpty {
             context.stderr.write(renderer.render(read.diagnostics))
             context.stderr.write("\(path): not changed: \(csvPath) has \(counted(read.diagnostics.count, "bad row", "bad rows"))\n")
@@ -146,7 +148,7 @@ enum ImportCommand {
     }
 
     /// What an import says it did.
-    static func summary(imported: Int, skipped: Int, _ read: (rows: [Importer.Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int]),
+    static func summary(imported: Int, skipped: Int, _ read: (rows: [Importer.Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int], warnings: [Diagnostic]),
                         csvPath: String, path: String) -> String {
         var summary = "imported \(counted(imported, "entry", "entries")) from \(csvPath) into \(path)"
         if skipped > 0 { summary += " (\(skipped) already there)" }

@@ -91,6 +91,9 @@ public enum Problem: Sendable, Equatable {
     case missingRule(String)
     case importColumns(needed: Int, found: Int)
     case importField(what: String, value: String, expected: String)
+    /// A statement's row dated more than ten years from the ledger's dates: imported, but
+    /// worth a look (a misread year).
+    case importDateFar(value: String, from: Int, to: Int)
     /// The rules' patterns took more than their steps for a statement (`Pattern.statementSteps`).
     case patternWork(limit: Int)
 
@@ -105,7 +108,8 @@ public enum Problem: Sendable, Equatable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .usedBeforeOpening, .notRecorded, .duplicateEntry, .exchangeUndeclared, .dateFarAhead, .incomeSign, .creditOpenedWithMoney: return .warning
+        case .usedBeforeOpening, .notRecorded, .duplicateEntry, .exchangeUndeclared, .dateFarAhead, .incomeSign, .creditOpenedWithMoney, .importDateFar:
+            return .warning
         case .more(_, _, let severity): return severity
         default: return .error
         }
@@ -172,6 +176,7 @@ public enum Problem: Sendable, Equatable {
         case .missingRule: return "missing-rule"
         case .importColumns: return "import-columns"
         case .importField: return "import-field"
+        case .importDateFar: return "import-date-far"
         case .patternWork: return "pattern-work"
         }
     }

@@ -82,8 +82,9 @@ enum Importer {
     }
 
     /// The rows of a statement, or the problems that stop it being imported at all.
-    /// `plausible`: the dates a row may have (the ledger's years, widened); a date outside is
-    /// an error, so that a misread year never lands in year 0026.
+    /// `plausible`: the dates a row may be expected to have (the ledger's years, widened by ten);
+    /// a row outside is read, with a warning (`warnings` of `statement`), so that a misread
+    /// year is seen and an old statement still imports.
     static func rows(_ csv: SourceFile, fileIndex: Int, rules: ImportRules, decimals: Int,
                      plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic]) {
         let read = statement(csv, fileIndex: fileIndex, rules: rules, decimals: decimals, plausible: plausible)
@@ -92,14 +93,16 @@ enum Importer {
 
     /// The rows, the problems, and the lines of the rows a `skip` rule left out.
     static func statement(_ csv: SourceFile, fileIndex: Int, rules written: ImportRules, decimals: Int, homeCode: String = "",
-                          plausible: ClosedRange<CivilDate>? = nil) -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int]) {
+                          plausible: ClosedRange<CivilDate>? = nil)
+        -> (rows: [Row], diagnostics: [Diagnostic], skipped: [Int], unreadable: [Int], warnings: [Diagnostic]) {
+        var warnings: [Diagnostic] = []
         var skipped: [Int] = []
         var unreadable: [Int] = []
         var rows: [Row] = []
         let firstRow = CSVReader.records(Array(csv.bytes), separator: written.separator).first?.fields ?? []
         let (rules, unresolved) = written.resolvingHeader(firstRow)
         var diagnostics: [Diagnostic] = unresolved
-        guard unresolved.isEmpty else { return ([], diagnostics, [], []) }
+        guard unresolved.isEmpty else { return ([], diagnostics, [], [], []) }
         var keys = RowKeys()
         let records = CSVReader.records(Array(csv.bytes), separator: rules.separator)
         let header = rules.skip > 0 ? (records.first?.fields ?? []) : []
@@ -123,7 +126,7 @@ enum Importer {
                 continue
             }
             let date: CivilDate, amount: Money, description: String
-            switch (readDate(record, rules, plausible, at), readAmount(record, rules, decimals, at), readDescription(record, rules, at)) {
+            switch (readDate(record, rules, at), readAmount(record, rules, decimals, at), readDescription(record, rules, at)) {
             case (.failure(let problem), _, _), (_, .failure(let problem)?, _):
                 diagnostics.append(problem.diagnostic)
                 continue
@@ -134,6 +137,10 @@ enum Importer {
                 continue
             case (.success(let read), .success(let money)?, .success(let text)):
                 (date, amount, description) = (read, money, text)
+            }
+            if let plausible, !plausible.contains(date) {
+                warnings.append(Diagnostic(.importDateFar(value: record.fields[rules.dateColumn - 1].trimmingBlanks, from: plausible.lowerBound.year,
+                                                          to: plausible.upperBound.year), at: at(rules.dateColumn)))
             }
             let (key, legacyKey) = keys.next(record, csv, rules, date: date, description: description)
             let line = csv.line(containing: record.range.lowerBound).number
@@ -173,7 +180,7 @@ enum Importer {
             }
             rows.append(row)
         }
-        return (rows, diagnostics, skipped, unreadable)
+        return (rows, diagnostics, skipped, unreadable, warnings)
     }
 
     /// A problem that leaves a row out.
@@ -189,17 +196,12 @@ enum Importer {
         return SourceLocation(file: fileIndex, range: start..<max(start, end))
     }
 
-    /// A row's date, in the rules' format and (with `plausible`) near the ledger's dates.
-    private static func readDate(_ record: CSVReader.Record, _ rules: ImportRules, _ plausible: ClosedRange<CivilDate>?,
+    /// A row's date, in the rules' format.
+    private static func readDate(_ record: CSVReader.Record, _ rules: ImportRules,
                                  _ at: (Int) -> SourceLocation) -> Swift.Result<CivilDate, RowProblem> {
         let dateText = record.fields[rules.dateColumn - 1].trimmingBlanks
         guard let date = parseDate(dateText, rules.dateFormat) else {
             return .failure(RowProblem(Diagnostic(.importField(what: "date", value: dateText, expected: "a date written \(rules.dateFormat.rawValue)"),
-                                       at: at(rules.dateColumn))))
-        }
-        if let plausible, !plausible.contains(date) {
-            return .failure(RowProblem(Diagnostic(.importField(what: "date", value: dateText,
-                                                    expected: "within ten years of the ledger's dates (\(plausible.lowerBound.year)–\(plausible.upperBound.year)); check the date format"),
                                        at: at(rules.dateColumn))))
         }
         return .success(date)

@@ -86,12 +86,12 @@ extension WebApp {
         }
         if append {
             if options.commit { stdout.write(commit(main, what: ["import", shownName])) }
-            return importPage(notice: (stdout.text, false))
+            return importPage(notice: (stderr.text + stdout.text, false))
         }
         // The preview, and the form that appends exactly it (the statement carried as hex, so
         // a statement in Latin-1 arrives as sent).
         var preview = "<section aria-labelledby=\"h-preview\">\n<h2 id=\"h-preview\">Preview</h2>\n<div class=\"wide\"><pre>"
-            + HTMLPage.escape(stdout.text) + "</pre></div>\n"
+            + HTMLPage.escape(stderr.text + stdout.text) + "</pre></div>\n"
         if !stdout.text.hasPrefix("would import 0 ") {
             preview += "<form method=\"post\" action=\"/import\">" + hidden("step", "append") + hidden("version", loaded.mainVersion)
                 + hidden("statement", Self.hex(statement)) + hidden("name", shownName) + hidden("rules", chosen) + hidden("rulestext", text("rulestext"))
