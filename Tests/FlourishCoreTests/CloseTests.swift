@@ -42,3 +42,22 @@ import Testing
         #expect(converted.stderr.hasSuffix("ok: the converted ledger checks clean\n"))
     }
 }
+
+/// A ledger of fifteen years (an old statement imported): `--monthly` over the whole of it
+/// shows the latest 24 months and says so; a period asked for gets every column.
+@Suite struct LongLedgerColumnsTests {
+    @Test func monthlyColumnsOverTheWholeLedgerAreCappedWithANote() {
+        var text = "currency USD\naccount Bank checking\ncategory Food\nopening 2012-01-01 Bank 10000.00\n"
+        for year in [2012, 2016, 2020, 2026] { text += "\(year)-03-05 * Shop\n  Food  10.00\n  Bank\n" }
+        let path = TestSupport.temporaryDirectory() + "/long.flourish"
+        TestSupport.write(text, to: path)
+        let capped = TestSupport.run(["report", "balances", "--monthly", path]).stdout
+        #expect(capped.hasPrefix("Balances by month from 2024-04-01 to 2026-03-05\n"))
+        #expect(capped.hasSuffix("\nColumns\n- The last 24 months of the ledger's 171, from 2024-04-01; ask for others with --from, --to or -p.\n"))
+        // 2012-01 to 2026-03 is 14 × 12 + 3 = 171 months; asked for, all of them.
+        let all = TestSupport.run(["report", "balances", "--monthly", "--from", "2012-01-01", path]).stdout
+        #expect(all.hasPrefix("Balances by month from 2012-01-01 to 2026-03-05\n") && !all.contains("Columns\n"))
+        #expect(all.split(separator: "\n").first { $0.hasPrefix("Category") }?.split(separator: " ").count == 171 + 2)
+        #expect(!TestSupport.run(["report", "budget", "--yearly", path]).stdout.contains("Columns\n"))
+    }
+}

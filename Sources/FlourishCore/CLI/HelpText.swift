@@ -167,7 +167,8 @@ enum HelpText {
       --from <date>           The first day of the period.
       --to <date>             The last day of the period (included).
                               Default period: the budgeting month of the report date
-                              (the whole ledger for register and with a column option).
+                              (the whole ledger for register and with a column option:
+                              its latest 24 columns, with a note).
       -M, --monthly           balances and budget: a column per budgeting month.
       -Q, --quarterly         balances and budget: a column per quarter.
       -Y, --yearly            balances and budget: a column per year.

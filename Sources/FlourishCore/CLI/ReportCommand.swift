@@ -207,8 +207,17 @@ enum ReportCommand {
         let invocation = request.invocation
         let kind = request.kind
         let date = try parseDay(invocation.values["--date"], context)
-        let period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, journal.ledger, wholeByDefault: request.interval != nil)
+        var period = try reportPeriod(invocation, kind: kind, date: date, span: span, context, journal.ledger, wholeByDefault: request.interval != nil)
         let asOf = date ?? min(period.upperBound, span.upperBound)
+        // Columns per period over the whole ledger by default: the latest `PeriodColumns.mostByDefault`
+        // (a statement from 2012 must not make 160 columns); a period asked for gets all of its.
+        var capped: (shown: Int, of: Int)?
+        if let interval = request.interval, !periodOptions.contains(where: { invocation.values[$0] != nil }),
+           let all = PeriodColumns.make(period, interval: interval, startDay: journal.ledger.monthStartDay),
+           all.columns.count > PeriodColumns.mostByDefault {
+            period = all.columns[all.columns.count - PeriodColumns.mostByDefault].range.lowerBound...period.upperBound
+            capped = (PeriodColumns.mostByDefault, all.columns.count)
+        }
         let reportContext = ReportContext(journal: journal, from: period.lowerBound, to: period.upperBound, asOf: asOf)
         // `--month` names the month for every report; otherwise it is the month of the report date.
         let month = invocation.values["--month"] != nil ? journal.month(containing: period.upperBound)
@@ -228,7 +237,7 @@ enum ReportCommand {
         } else if kind == .budget && invocation.values["--month"] == nil && (period.lowerBound < month.first || period.upperBound > month.last) {
             columns = try tooMany(PeriodColumns.whole(period, startDay: journal.ledger.monthStartDay))
         }
-        let document: ReportDocument
+        var document: ReportDocument
         var html: String?
         do throws(MoneyOverflow) {
             switch kind {
@@ -268,6 +277,12 @@ enum ReportCommand {
             }
         } catch {
             return overflowed(error, kind, journal, context)
+        }
+        if let capped, let interval = request.interval {
+            let unit = interval == .monthly ? "months" : interval == .quarterly ? "quarters" : "years"
+            document.notes.append((id: "columns", title: "Columns", lines: [ReportDocument.Sentence("columns-capped", [
+                .words("The last \(capped.shown) \(unit) of the ledger's \(capped.of), from \(period.lowerBound); ask for others with --from, --to or -p."),
+            ])]))
         }
         guard let code = invocation.values["--value"], code != journal.currency.code else {
             return render(document, html: html, request, journal, display: display, context)

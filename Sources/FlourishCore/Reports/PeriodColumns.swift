@@ -29,6 +29,9 @@ public struct PeriodColumns: Sendable {
 
     /// At most this many columns: a hundred years of months.
     public static let limit = 1_200
+    /// The columns a report over the whole ledger shows when no period is asked for: the
+    /// latest two years of months (all of the quarters and years of a ledger up to 24 long).
+    public static let mostByDefault = 24
 
     /// The columns of `range` by `interval`; nil when there would be more than `limit`.
     public static func make(_ range: ClosedRange<CivilDate>, interval: Interval, startDay: Int) -> PeriodColumns? {
