@@ -106,6 +106,20 @@ import Testing
         #expect(TestSupport.run(["check", path]).status == .success)
     }
 
+    /// `<` goes back a question: from a line's name to the line before (taken out), from the
+    /// description to the date.
+    @Test func lessThanGoesBackAQuestion() {
+        let path = AddFormsTests().household()
+        let before = TestSupport.read(path)
+        let result = run(["2026-11-20", "<", "2026-11-22", "Odd thing", "din", "10", "<", "12", "<", "<", "Food:Groceries", "12",
+                          "Bank", "-12", "."], path)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("(Enter takes the default in brackets; < goes back a question.)\nDate [2026-11-23]: Description: Date [2026-11-23]: Description: "))
+        #expect(result.stdout.contains("Account, category or person 1: Amount 1 [0.00]: Account, category or person 2: Amount 1 [0.00]: "
+                                        + "Account, category or person 2: Amount 1 [0.00]: Account, category or person 1: Amount 1 [0.00]: "))
+        #expect(TestSupport.read(path) == before + "\n2026-11-22 * Odd thing\n  Food:Groceries   12\n  Bank            -12\n")
+    }
+
     @Test func nothingIsWrittenUntilItBalancesAndTheEndOfInputCancels() {
         let path = AddFormsTests().household()
         let before = TestSupport.read(path)

@@ -116,4 +116,25 @@ import Testing
         #expect(TestSupport.read(path) == before)
         #expect(TestSupport.run(["fmt", "--check", path]).status == .success)
     }
+
+    /// `--declare KIND` declares the names not declared yet, before the entry; each name takes
+    /// the first kind its line may be; without it, an unknown name is refused as before.
+    @Test func declareWritesTheDeclarationBeforeTheEntry() {
+        let path = TestSupport.copyOfHousehold()
+        let before = TestSupport.read(path)
+        let refused = TestSupport.run(["add", "2026-11-27", "Vet", "80", "Pets", "--from", "Bank", "-f", path])
+        #expect(refused.status == .problems && TestSupport.read(path) == before)
+        let added = TestSupport.run(["add", "2026-11-27", "Bonus", "100", "Bonus", "--to", "Tin box", "--declare", "account cash",
+                                     "--declare", "income", "-f", path])
+        #expect(added.status == .success)
+        #expect(TestSupport.read(path) == before + "\naccount \"Tin box\" cash\ncategory Bonus income\n\n2026-11-27 * Bonus\n  \"Tin box\"  100\n  Bonus\n")
+        #expect(TestSupport.run(["check", path]).status == .success)
+        #expect(TestSupport.run(["fmt", "--check", path]).status == .success)
+        // A kind the line cannot take declares nothing; a kind that is none is a usage error.
+        let wrong = TestSupport.run(["add", "2026-11-27", "Vet", "80", "Health", "--from", "Vault", "--declare", "category", "-f", path])
+        #expect(wrong.status == .problems && wrong.stderr.hasPrefix("Error: unknown account 'Vault'"))
+        #expect(!TestSupport.read(path).contains("Vault"))
+        #expect(TestSupport.run(["add", "2026-11-27", "x", "1", "y", "--from", "Bank", "--declare", "banana", "-f", path]).status == .usage)
+        #expect(TestSupport.run(["add", "2026-11-27", "x", "1", "y", "--from", "Bank", "--declare", "account gold", "-f", path]).status == .usage)
+    }
 }

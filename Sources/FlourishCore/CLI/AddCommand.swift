@@ -4,7 +4,7 @@
 enum AddCommand {
     static func run(_ arguments: [String], _ context: Flourish.Context) throws(Invocation.UsageError) -> ExitCode {
         let invocation = try Invocation(arguments, flags: ["-h", "--help", "--pending", "--unmarked", "--interactive", "-i"],
-                                        valued: ["--from", "--to", "--file", "--tag", "--allow-include"], command: "add")
+                                        valued: ["--from", "--to", "--file", "--tag", "--allow-include", "--declare"], command: "add")
         let context = context.including(invocation)
         if invocation.flags.contains("-h") || invocation.flags.contains("--help") {
             context.stdout.write(HelpText.add)
@@ -48,6 +48,8 @@ enum AddCommand {
             throw Invocation.UsageError(message: "\(what) '\(text)' holds a control character, which a ledger line cannot hold")
         }
         var plan = try EntryPlan(words, from: from, to: to)
+        var declaring: [Declaration] = []
+        for text in invocation.repeated["--declare"] ?? [] { declaring.append(try Declaration(text)) }
 
         let path = try context.writableLedgerPaths(invocation, [], command: "add").last ?? ""
         let file: LedgerAppend
@@ -71,10 +73,16 @@ enum AddCommand {
         // Names resolve exactly, or to the one declared name they abbreviate.
         let resolver = NameResolver(journal)
         var lines: [EntryPlan.Line] = []
+        // Names `--declare` declares, written before the entry.
+        var declarations: [String] = []
         for line in plan.lines {
             var resolved = line
             switch resolver.resolve(line.target, as: line.kinds, abbreviated: true) {
             case .success(let id): resolved.target = journal.name(id)
+            case .failure(.unknown(let name, let wanted, _)) where declaring.contains { wanted.contains($0.kind) }:
+                let line = declaring.first { wanted.contains($0.kind) }!.line(for: name)
+                if !declarations.contains(line) { declarations.append(line) }
+                resolved.target = name
             case .failure(let failure):
                 context.stderr.write("Error: \(message(failure, journal))\n\(path): not changed\n")
                 return .problems
@@ -97,10 +105,46 @@ enum AddCommand {
             for index in lines.indices where lines[index].amount != nil { lines[index].amount! += " " + code }
         }
         let status: Entry.Status = invocation.flags.contains("--pending") ? .pending : invocation.flags.contains("--unmarked") ? .unmarked : .cleared
-        let entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
+        var entry = entryText(date: date.description, description: description, status: status, tags: tags, lines: lines)
+        if !declarations.isEmpty { entry = declarations.joined(separator: "\n") + "\n\n" + entry }
         if let stop = file.append(entry, what: "the entry", command: "add", context) { return stop }
         context.stdout.write("added to \(path):\n" + entry)
         return .success
+    }
+
+    /// `--declare KIND` (repeatable): a name of the entry that is not declared yet is declared
+    /// as the first KIND its line may take (`category`, `income`, `person`, `account` or
+    /// `account savings`…), on a line before it.
+    struct Declaration {
+        var kind: NameIndex.Kind
+        var accountKind: String?
+
+        init(_ text: String) throws(Invocation.UsageError) {
+            let words = text.split(separator: " ").map(String.init)
+            switch words.first {
+            case "category" where words.count == 1: kind = .category
+            case "income" where words.count == 1: kind = .incomeCategory
+            case "person" where words.count == 1: kind = .person
+            case "account" where words.count <= 2:
+                kind = .account
+                accountKind = words.count == 2 ? words[1] : "checking"
+                guard let given = accountKind, Account.Kind(rawValue: given) != nil else {
+                    throw Invocation.UsageError(message: "--declare account takes a kind: " + Account.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+            default:
+                throw Invocation.UsageError(message: "--declare takes category, income, person or account [KIND], not '\(text)'")
+            }
+        }
+
+        /// The declaration of `name`, as `fmt` writes it.
+        func line(for name: String) -> String {
+            switch kind {
+            case .incomeCategory: return "category \(StringLiteral.name(name)) income"
+            case .person: return "person \(StringLiteral.name(name))"
+            case .account: return "account \(StringLiteral.name(name)) \(accountKind ?? "checking")"
+            default: return "category \(StringLiteral.name(name))"
+            }
+        }
     }
 
     /// `add DATE move AMOUNT to|from GOAL`: the `move` directive (grammar.md §8), money set aside
@@ -188,8 +232,8 @@ enum AddCommand {
         }
         let journal = file.before
         let dialog = Dialog(context: context)
-        guard let date = askDate(dialog, context), let description = dialog.askUntilGiven("Description"),
-              let lines = askLines(dialog, journal, defaults: defaults(for: description, journal, context)) else {
+        context.stdout.write("(Enter takes the default in brackets; \(Dialog.back) goes back a question.)\n")
+        guard let (date, description, lines) = askEntry(dialog, journal, context) else {
             context.stdout.write("\ncancelled; \(path) not changed\n")
             return .problems
         }
@@ -205,32 +249,14 @@ enum AddCommand {
     /// end of input (the dialog is cancelled).
     private struct Dialog {
         let context: Flourish.Context
+        /// The answer that goes back a question.
+        static let back = "<"
 
         func ask(_ question: String, _ fallback: String?) -> String? {
             context.stdout.write(question + (fallback.map { " [\($0)]" } ?? "") + ": ")
             guard let answer = context.input() else { return nil }
             let trimmed = answer.trimmingBlanks
             return trimmed.isEmpty ? (fallback ?? "") : trimmed
-        }
-
-        /// Asked again until something is given.
-        func askUntilGiven(_ question: String) -> String? {
-            while true {
-                guard let answer = ask(question, nil) else { return nil }
-                if !answer.isEmpty { return answer }
-            }
-        }
-    }
-
-    private static func askDate(_ dialog: Dialog, _ context: Flourish.Context) -> CivilDate? {
-        let today = context.today()
-        while true {
-            guard let answer = dialog.ask("Date", today.description) else { return nil }
-            do {
-                return try parseDate(answer, context)
-            } catch {
-                context.stdout.write("'\(answer)' is not a date; write YYYY-MM-DD, 'today' or 'yesterday'\n")
-            }
         }
     }
 
@@ -246,47 +272,76 @@ enum AddCommand {
         return journal.ledger.postings[similar.postings].map { (journal.name($0.target.id), $0.amount) }
     }
 
-    /// The split lines, asked one by one until they balance and `.` (or Enter after two) ends
-    /// them; nil when the dialog is cancelled.
-    private static func askLines(_ dialog: Dialog, _ journal: Journal, defaults: [(target: String, amount: Money)]) -> [EntryPlan.Line]? {
-        let context = dialog.context
+    /// The questions of an entry: its date, its description, then its split lines one by one
+    /// until they balance and `.` (or Enter after two) ends them. `<` at any question goes back
+    /// to the one before (from a line's name, to the amount of the line before, which is taken
+    /// out again). Nil when the dialog is cancelled (the end of input).
+    private static func askEntry(_ dialog: Dialog, _ journal: Journal, _ context: Flourish.Context)
+        -> (date: CivilDate, description: String, lines: [EntryPlan.Line])? {
+        enum Step { case date, description, target, amount(String) }
         let resolver = NameResolver(journal)
         let decimals = journal.currency.decimals
-        var lines: [EntryPlan.Line] = []
-        var sum = Money.zero
-        var index = 0
+        var date = context.today()
+        var description = ""
+        var defaults: [(target: String, amount: Money)] = []
+        var lines: [(line: EntryPlan.Line, minor: Money)] = []
+        var step = Step.date
         while true {
-            let fallbackTarget = index < defaults.count ? defaults[index].target : (index >= 2 && sum == .zero ? "." : nil)
-            guard let target = dialog.ask("Account, category or person \(index + 1)\(index >= 2 ? " (. to finish)" : "")", fallbackTarget) else { return nil }
-            if target == "." || (target.isEmpty && index >= 2) {
-                if sum == .zero { return lines }
-                context.stdout.write("the lines sum to \(sum.formatted(decimals: decimals)); add a line of \(((try? -sum) ?? sum).formatted(decimals: decimals))\n")
-                continue
+            let sum = (try? Money.sum(lines.map(\.minor))) ?? .zero
+            let index = lines.count
+            switch step {
+            case .date:
+                guard let answer = dialog.ask("Date", context.today().description) else { return nil }
+                if answer == Dialog.back { continue }
+                do {
+                    date = try parseDate(answer, context)
+                    step = .description
+                } catch {
+                    context.stdout.write("'\(answer)' is not a date; write YYYY-MM-DD, 'today' or 'yesterday'\n")
+                }
+            case .description:
+                guard let answer = dialog.ask("Description", nil) else { return nil }
+                if answer == Dialog.back { step = .date; continue }
+                guard !answer.isEmpty else { continue }
+                description = answer
+                defaults = self.defaults(for: description, journal, context)
+                step = .target
+            case .target:
+                let fallbackTarget = index < defaults.count ? defaults[index].target : (index >= 2 && sum == .zero ? "." : nil)
+                guard let target = dialog.ask("Account, category or person \(index + 1)\(index >= 2 ? " (. to finish)" : "")", fallbackTarget) else { return nil }
+                if target == Dialog.back {
+                    // Back to the amount of the line before, taken out; or to the description.
+                    if let last = lines.popLast() { step = .amount(last.line.target) } else { step = .description }
+                    continue
+                }
+                if target == "." || (target.isEmpty && index >= 2) {
+                    if sum == .zero { return (date, description, lines.map(\.line)) }
+                    context.stdout.write("the lines sum to \(sum.formatted(decimals: decimals)); add a line of \(((try? -sum) ?? sum).formatted(decimals: decimals))\n")
+                    continue
+                }
+                guard !target.isEmpty else { continue }
+                switch resolver.resolve(target, as: EntryPlan.anyTarget, abbreviated: true) {
+                case .success(let id): step = .amount(journal.name(id))
+                case .failure(let failure): context.stdout.write(message(failure, journal) + "\n")
+                }
+            case .amount(let target):
+                // The default amount: the similar entry's, else what balances the entry.
+                let balancing = (try? -sum) ?? .zero
+                let fallback = index < defaults.count && index < (defaults.count - 1) ? defaults[index].amount : balancing
+                guard let written = dialog.ask("Amount \(index + 1)", fallback.formatted(decimals: decimals, grouping: false)) else { return nil }
+                if written == Dialog.back { step = .target; continue }
+                guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(written.utf8))), value.scale <= decimals,
+                      let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
+                    context.stdout.write("'\(written)' is not an amount in \(journal.currency.code)\n")
+                    continue
+                }
+                guard (try? sum + Money(minorUnits: minor)) != nil else {
+                    context.stdout.write("that amount is too large\n")
+                    continue
+                }
+                lines.append((EntryPlan.Line(target: target, amount: written, goal: nil, kinds: EntryPlan.anyTarget), Money(minorUnits: minor)))
+                step = .target
             }
-            guard !target.isEmpty else { continue }
-            let resolved: String
-            switch resolver.resolve(target, as: EntryPlan.anyTarget, abbreviated: true) {
-            case .success(let id): resolved = journal.name(id)
-            case .failure(let failure):
-                context.stdout.write(message(failure, journal) + "\n")
-                continue
-            }
-            // The default amount: the similar entry's, else what balances the entry.
-            let balancing = (try? -sum) ?? .zero
-            let fallback = index < defaults.count && index < (defaults.count - 1) ? defaults[index].amount : balancing
-            guard let written = dialog.ask("Amount \(index + 1)", fallback.formatted(decimals: decimals, grouping: false)) else { return nil }
-            guard case .success(let value) = NumberSyntax.decimal(ArraySlice(Array(written.utf8))), value.scale <= decimals,
-                  let minor = NumberSyntax.minorUnits(value, decimals: decimals) else {
-                context.stdout.write("'\(written)' is not an amount in \(journal.currency.code)\n")
-                continue
-            }
-            guard let next = try? sum + Money(minorUnits: minor) else {
-                context.stdout.write("that amount is too large\n")
-                continue
-            }
-            sum = next
-            lines.append(EntryPlan.Line(target: resolved, amount: written, goal: nil, kinds: EntryPlan.anyTarget))
-            index += 1
         }
     }
 }

@@ -250,12 +250,16 @@ enum HelpText {
                               transfer).
       -f, --file <file>       The ledger file to add to (default: $FLOURISH_FILE).
       --tag <tag>             A #tag for the entry (repeatable).
+      --declare <kind>        Declare a name of the entry that is not declared yet, as
+                              category, income, person or account [KIND] (repeatable; the
+                              declaration is written before the entry).
       --pending               Mark the entry pending (!) instead of cleared (*).
       --unmarked              Leave the entry without a mark.
       -i, --interactive       Ask for the date, the description and each line in turn,
                               offering the last similar entry's as defaults (Enter takes
-                              the default, '.' ends the lines); nothing is written until
-                              the entry balances and the ledger checks.
+                              the default, '.' ends the lines, '<' goes back a question);
+                              nothing is written until the entry balances and the ledger
+                              checks.
       --allow-include <dir>   Let the ledger's includes read files from <dir> too.
       -h, --help              Show help information.
 
@@ -265,6 +269,7 @@ enum HelpText {
       flourish add 2026-11-23 Espresso 4.50 Coffee --from Bank
       flourish add 2026-11-23 Taxi 12.50 USD @@ 11.48 Travel --from Visa
       flourish add today move 200 to "Japan trip"
+      flourish add today Vet 80 Pets --from Bank --declare category
 
     """
 
