@@ -202,7 +202,7 @@ import Testing
         #expect(ours == theirs)
     }
 
-    /// The register's rows as CSV: date, status, description, tags, target, amount, running.
+    /// The register's rows as CSV: date, status, description, tags, target, other side, amount, running.
     func register(_ words: [String]) -> (status: ExitCode, lines: [String], stderr: String) {
         let result = TestSupport.run(["report", "register", path(), "--format", "csv"] + words)
         let lines = result.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
@@ -213,32 +213,32 @@ import Testing
         let food = register(["Food"])
         #expect(food.status == .success)
         #expect(food.lines == [
-            "2026-01-10,,Weekly shop,,Food:Groceries,80.00,80.00",
-            "2026-02-14,,Dinner out,#date,Food:Dining,120.00,200.00",
-            "2026-03-20,,Weekly shop,,Food:Groceries,45.50,245.50",
+            "2026-01-10,,Weekly shop,,Food:Groceries,Bank,80.00,80.00",
+            "2026-02-14,,Dinner out,#date,Food:Dining,Bank,120.00,200.00",
+            "2026-03-20,,Weekly shop,,Food:Groceries,Bank,45.50,245.50",
         ])
         #expect(register(["food"]).lines == food.lines)
         #expect(register(["Food:*"]).lines == food.lines)
         #expect(register(["re:^fo"]).lines == food.lines)
-        #expect(register(["re:dining"]).lines == ["2026-02-14,,Dinner out,#date,Food:Dining,120.00,120.00"])
+        #expect(register(["re:dining"]).lines == ["2026-02-14,,Dinner out,#date,Food:Dining,Bank,120.00,120.00"])
         #expect(register(["food:dining"]).lines == register(["re:dining"]).lines)
         #expect(register(["Fo*:D*"]).lines == register(["re:dining"]).lines)
         // Two names: lines of either.
         #expect(register(["Food:Dining", "Salary"]).lines == [
-            "2026-02-14,,Dinner out,#date,Food:Dining,120.00,120.00",
-            "2026-04-02,,Pay,,Salary,-3000.00,-2880.00",
+            "2026-02-14,,Dinner out,#date,Food:Dining,Bank,120.00,120.00",
+            "2026-04-02,,Pay,,Salary,Bank,-3000.00,-2880.00",
         ])
     }
 
     @Test func descriptionsTagsAndAmountsFilterEntries() {
         #expect(register(["desc:SHOP", "Food"]).lines == [
-            "2026-01-10,,Weekly shop,,Food:Groceries,80.00,80.00",
-            "2026-03-20,,Weekly shop,,Food:Groceries,45.50,125.50",
+            "2026-01-10,,Weekly shop,,Food:Groceries,Bank,80.00,80.00",
+            "2026-03-20,,Weekly shop,,Food:Groceries,Bank,45.50,125.50",
         ])
         #expect(register(["tag:home", "Rent"]).lines == [
-            "2026-01-05,*,Rent January,#home,Rent,1000.00,1000.00",
-            "2026-02-05,*,Rent February,#home,Rent,1000.00,2000.00",
-            "2026-03-05,*,Rent March,#home,Rent,1000.00,3000.00",
+            "2026-01-05,*,Rent January,#home,Rent,Bank,1000.00,1000.00",
+            "2026-02-05,*,Rent February,#home,Rent,Bank,1000.00,2000.00",
+            "2026-03-05,*,Rent March,#home,Rent,Bank,1000.00,3000.00",
         ])
         #expect(register(["--tag", "#home", "Rent"]).lines == register(["tag:home", "Rent"]).lines)
         #expect(register(["--match", "shop", "Food"]).lines == register(["desc:shop", "Food"]).lines)
@@ -248,8 +248,8 @@ import Testing
         #expect(register(["amt:<-999.99"]).lines.map { String($0.prefix(10)) }
                 == ["2026-01-05", "2026-02-05", "2026-03-05", "2026-04-02"])
         #expect(register(["amt:45.50"]).lines == [
-            "2026-03-20,,Weekly shop,,Food:Groceries,45.50,45.50",
-            "2026-03-20,,Weekly shop,,Bank,-45.50,0.00",
+            "2026-03-20,,Weekly shop,,Food:Groceries,Bank,45.50,45.50",
+            "2026-03-20,,Weekly shop,,Bank,Food:Groceries,-45.50,0.00",
         ])
         let bad = TestSupport.run(["report", "register", path(), "amt:>lots"])
         #expect(bad.status == .usage)
@@ -289,9 +289,9 @@ import Testing
 
             """)
         #expect(register(["Food", "--depth", "1"]).lines == [
-            "2026-01-10,,Weekly shop,,Food,80.00,80.00",
-            "2026-02-14,,Dinner out,#date,Food,120.00,200.00",
-            "2026-03-20,,Weekly shop,,Food,45.50,245.50",
+            "2026-01-10,,Weekly shop,,Food,Bank,80.00,80.00",
+            "2026-02-14,,Dinner out,#date,Food,Bank,120.00,200.00",
+            "2026-03-20,,Weekly shop,,Food,Bank,45.50,245.50",
         ])
         let zero = TestSupport.run(["report", "balances", path(), "--depth", "0"])
         #expect(zero.status == .usage)

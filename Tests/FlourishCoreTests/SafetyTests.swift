@@ -353,9 +353,9 @@ import Testing
         let result = TestSupport.run(["report", "register", path, "--format", "csv"])
         #expect(result.status == .success)
         #expect(result.stdout == """
-        date,status,description,tags,target,amount,running\r
-        2026-01-01,,opening balance,,Bank,50000000000000000.00,50000000000000000.00\r
-        2026-01-01,,opening balance,,Brokerage,50000000000000000.00,50000000000000000.00\r
+        date,status,description,tags,target,other,amount,running\r
+        2026-01-01,,opening balance,,Bank,,50000000000000000.00,50000000000000000.00\r
+        2026-01-01,,opening balance,,Brokerage,,50000000000000000.00,50000000000000000.00\r
 
         """)
     }

@@ -94,23 +94,23 @@ import Testing
     @Test func theRegisterShowsEachLinesOwnAmountAndRate() throws {
         let path = try write(Self.trip)
         let text = TestSupport.run(["report", "register", "Revolut", path]).stdout
-        #expect(text.contains("Account, category or person  Amount  Running  Own amount      Rate\n"))
-        #expect(text.contains("2026-11-02      Move money to Revolut                          Revolut                      €91.50   €91.50  100.00 USD  0.915000\n"))
+        #expect(text.contains("Account, category or person  Other side  Amount  Running  Own amount      Rate\n"))
+        #expect(text.contains("2026-11-02      Move money to Revolut                          Revolut                      Bank        €91.50   €91.50  100.00 USD  0.915000\n"))
         // The new rate's revaluation, then 1.88 for 2.02 dollars, once the rounding cent went
         // to the largest line.
-        #expect(text.contains("2026-11-06      rate 2026-11-06 USD 0.93                       Revolut                       €1.46   €88.82\n"))
-        #expect(text.contains("Revolut                      -€1.88   €86.94   -2.02 USD  0.930693\n"))
+        #expect(text.contains("2026-11-06      rate 2026-11-06 USD 0.93                       Revolut                      FX           €1.46   €88.82\n"))
+        #expect(text.contains("Revolut                      split       -€1.88   €86.94   -2.02 USD  0.930693\n"))
         let csv = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
-        #expect(csv.hasPrefix("date,status,description,tags,target,amount,running,own,rate\r\n"))
-        #expect(csv.contains(",Travel,7.44,7.44,1200 JPY,0.006200\r\n"))
-        #expect(csv.contains(",Bank,-7.44,873.16,,\r\n"))
+        #expect(csv.hasPrefix("date,status,description,tags,target,other,amount,running,own,rate\r\n"))
+        #expect(csv.contains(",Travel,Bank,7.44,7.44,1200 JPY,0.006200\r\n"))
+        #expect(csv.contains(",Bank,Travel,-7.44,873.16,,\r\n"))
         // JSON: the own amount carries its currency; a home line has neither (null).
         let json = TestSupport.run(["report", "register", "--format", "json", path]).stdout
-        #expect(json.contains(#""target": "Travel", "amount": "7.44", "running": "7.44", "own": {"amount": "1200", "currency": "JPY"}, "rate": "0.006200"}"#))
-        #expect(json.contains(#""target": "Bank", "amount": "-7.44", "running": "873.16", "own": null, "rate": null}"#))
-        // A ledger in one currency keeps its seven columns.
+        #expect(json.contains(#""target": "Travel", "other": "Bank", "amount": "7.44", "running": "7.44", "own": {"amount": "1200", "currency": "JPY"}, "rate": "0.006200"}"#))
+        #expect(json.contains(#""target": "Bank", "other": "Travel", "amount": "-7.44", "running": "873.16", "own": null, "rate": null}"#))
+        // A ledger in one currency keeps its eight columns.
         let plain = TestSupport.run(["report", "register", "--format", "csv", TestSupport.root + "/examples/drip.flourish"]).stdout
-        #expect(plain.hasPrefix("date,status,description,tags,target,amount,running\r\n"))
+        #expect(plain.hasPrefix("date,status,description,tags,target,other,amount,running\r\n"))
     }
 
     /// The display locale writes each currency its own way: euros and dollars alike in German.
@@ -122,7 +122,7 @@ import Testing
         #expect(register.contains("   -2,02 $  0.930693\n"), "\(register)")
         // CSV and JSON keep the plain form, the code after the digits.
         let csv = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
-        #expect(csv.contains(",Travel,7.44,7.44,1200 JPY,0.006200\r\n"))
+        #expect(csv.contains(",Travel,Bank,7.44,7.44,1200 JPY,0.006200\r\n"))
     }
 
     @Test func balancesShowAnAccountKeptInAnotherCurrencyInIt() throws {
@@ -245,7 +245,7 @@ import Testing
         #expect(text.contains("  Travel  36.50 CAD @@ 20.10\n  Monzo\n"))
         #expect(TestSupport.run(["check", path]).status == .success)
         let register = TestSupport.run(["report", "register", "Food", "--format", "csv", path]).stdout
-        #expect(register.contains(",Food,12.34,12.34,23.00 CAD,0.536522\r\n"))
+        #expect(register.contains(",Food,Monzo,12.34,12.34,23.00 CAD,0.536522\r\n"))
     }
 
     @Test func roundingWithinAMinorUnitALineGoesToTheLargestLine() {
@@ -376,7 +376,7 @@ import Testing
         #expect(balances.contains("FX        €3.70\n"))
         // The added line is in the register, without an own amount.
         let register = TestSupport.run(["report", "register", "--format", "csv", path]).stdout
-        #expect(register.contains("2026-01-10,,Dollars back,,FX,-2.70,-2.70,,\r\n"))
+        #expect(register.contains("2026-01-10,,Dollars back,,FX,split,-2.70,-2.70,,\r\n"))
 
         // Undeclared: `Exchange`, and one warning at the first line.
         let undeclared = ledger.replacingOccurrences(of: "category FX exchange\n", with: "")
@@ -509,7 +509,7 @@ import Testing
         let json = TestSupport.run(["report", "balances", "--value", "USD", "--format", "json", path]).stdout
         #expect(json.contains("\"currency\": \"USD\""))
         let register = TestSupport.run(["report", "register", "Food", "--value", "USD", path]).stdout
-        #expect(register.contains("Food                         $10.22   $10.22   10.00 USD  0.920000\n"), "\(register)")
+        #expect(register.contains("Food                         Revolut     $10.22   $10.22   10.00 USD  0.920000\n"), "\(register)")
         // Before the first rate line, or in a currency without one: an error that says so.
         let early = TestSupport.run(["report", "balances", "--value", "GBP", path])
         #expect(early.status == .problems)

@@ -62,7 +62,7 @@ import Testing
         #expect(table.madeRows?.count == 9001)
         #expect(table.body.count == 9001)
         #expect(table.body.rows[1] == [.date(CivilDate(year: 2026, month: 1, day: 1)!), .text(""), .text("Café, \"au coin\" 0"),
-                                  .text("#food"), .text("Food"), .money(Money(minorUnits: 125)), .money(Money(minorUnits: 125))])
+                                  .text("#food"), .text("Food"), .text("split"), .money(Money(minorUnits: 125)), .money(Money(minorUnits: 125))])
         let renderer = DocumentRenderer(currency: journal.currency)
         for (format, whole) in [("text", renderer.text(document)), ("csv", renderer.csv(document)), ("json", renderer.json(document))] {
             let pieces = Pieces()
@@ -75,7 +75,7 @@ import Testing
             #expect(pieces.writes > 5, "\(format) in \(pieces.writes) writes")
         }
         let csv = renderer.csv(document).split(separator: "\r\n", omittingEmptySubsequences: false)
-        #expect(csv[2] == "2026-01-01,,\"Café, \"\"au coin\"\" 0\",#food,Food,1.25,1.25")
+        #expect(csv[2] == "2026-01-01,,\"Café, \"\"au coin\"\" 0\",#food,Food,split,1.25,1.25")
     }
 
     /// The register's widest cells (what the text renderer measures instead of making every

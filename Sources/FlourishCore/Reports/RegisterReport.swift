@@ -20,6 +20,8 @@ public struct RegisterReport: Sendable {
     public var subject: String
     let journal: Journal
     let kept: [Kept]
+    /// The depth names are shown at (nil: as written).
+    let depth: Int?
     /// The kept lines in another currency, by their index in `kept`: the register then shows
     /// each line's own amount and the rate of its home amount.
     let foreign: [Int: ForeignAmount]
@@ -60,8 +62,24 @@ public struct RegisterReport: Sendable {
             kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: balance))
         }
         return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
-                              journal: journal, kept: kept, foreign: foreign)
+                              journal: journal, kept: kept, depth: depth, foreign: foreign)
     }
+
+    /// What stands on the other side of a line, as hledger's register shows it: the name on the
+    /// other line of a two-line entry (as written), `split` (`Self.split`) for an entry of more
+    /// lines, none (`Self.none`) for an opening balance or a correction.
+    func otherSide(of kept: Kept) -> Int32 {
+        guard case .entry(let i) = journal.items[Int(kept.item)].kind else { return Self.none }
+        let ledger = journal.ledger
+        let lines = ledger.entries[i].postings
+        guard lines.count == 2 else { return lines.count > 2 ? Self.split : Self.none }
+        let first = ledger.postings[lines.lowerBound].target.id
+        let second = ledger.postings[lines.lowerBound + 1].target.id
+        let shownFirst = depth.map { journal.ancestor(of: first, atDepth: $0 - 1) } ?? first
+        return shownFirst == kept.target ? second : first
+    }
+    static let none: Int32 = -1
+    static let split: Int32 = -2
 
     /// An item's status, description and tags, as cells.
     func words(of item: Journal.Item) -> [ReportDocument.Cell] {
@@ -97,7 +115,7 @@ public struct RegisterReport: Sendable {
     /// extreme amounts.
     var widest: [[ReportDocument.Cell]] {
         let ledger = journal.ledger
-        var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 7)
+        var widest: [[ReportDocument.Cell]] = Array(repeating: [], count: 8)
         var nameWidths = [Int](repeating: -1, count: ledger.names.names.count)
         func width(of name: Int32) -> Int {
             if nameWidths[Int(name)] < 0 { nameWidths[Int(name)] = ByteScan.displayWidth(ledger.names[name]) }
@@ -110,6 +128,8 @@ public struct RegisterReport: Sendable {
         var amounts = (least: kept.first?.amount ?? .zero, most: kept.first?.amount ?? .zero)
         var running = (least: kept.first?.running ?? .zero, most: kept.first?.running ?? .zero)
         var shown = [Bool](repeating: false, count: ledger.names.names.count)
+        var others = [Bool](repeating: false, count: ledger.names.names.count)
+        var anySplit = false
         var lastItem: Int32 = -1
         var descriptions = [Int32](repeating: -1, count: journal.items.count)
         defer { measured.descriptions = descriptions }
@@ -136,6 +156,8 @@ public struct RegisterReport: Sendable {
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
             shown[Int(kept.target)] = true
+            let other = otherSide(of: kept)
+            if other >= 0 { others[Int(other)] = true } else if other == Self.split { anySplit = true }
             if kept.amount < amounts.least { amounts.least = kept.amount }
             if kept.amount > amounts.most { amounts.most = kept.amount }
             if kept.running < running.least { running.least = kept.running }
@@ -151,9 +173,15 @@ public struct RegisterReport: Sendable {
         }
         if widestWords.tags.item >= 0 { widest[3] = [words(of: journal.items[Int(widestWords.tags.item)])[2]] }
         if widestName.id >= 0 { widest[4] = [.text(journal.name(widestName.id))] }
+        var widestOther: (width: Int, id: Int32) = anySplit ? (5, Self.split) : (-1, Self.none)
+        for id in others.indices where others[id] {
+            let name = width(of: Int32(id))
+            if name > widestOther.width { widestOther = (name, Int32(id)) }
+        }
+        if widestOther.id >= 0 { widest[5] = [.text(journal.name(widestOther.id))] } else if widestOther.id == Self.split { widest[5] = [.text("split")] }
         if !kept.isEmpty {
-            widest[5] = [.money(amounts.least), .money(amounts.most)]
-            widest[6] = [.money(running.least), .money(running.most)]
+            widest[6] = [.money(amounts.least), .money(amounts.most)]
+            widest[7] = [.money(running.least), .money(running.most)]
         }
         if !foreign.isEmpty {
             // The own amounts: each currency's largest and most negative (as for the amounts);
@@ -178,7 +206,7 @@ public struct RegisterReport: Sendable {
         var document = ReportDocument(kind: "register", title: "Register of \(subject) from \(from) to \(to)", from: from, to: to)
         var table = ReportDocument.Table(id: "lines", title: "Lines", columns: [
             .init("date", "Date"), .init("status", "St"), .init("description", "Description"), .init("tags", "Tags"),
-            .init("target", "Account, category or person"), .init("amount", "Amount", numeric: true),
+            .init("target", "Account, category or person"), .init("other", "Other side"), .init("amount", "Amount", numeric: true),
             .init("running", "Running", numeric: true),
         ] + (foreign.isEmpty ? [] : [.init("own", "Own amount", numeric: true), .init("rate", "Rate", numeric: true)]))
         // A row per split line, made as the renderer reaches it.
@@ -238,6 +266,12 @@ public struct RegisterReport: Sendable {
                     }
                 }
                 sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
+                let other = otherSide(of: kept)
+                if other >= 0 {
+                    sink.add(name: other, text: names[other], width: nameWidths[Int(other)])
+                } else {
+                    sink.add(.text(other == Self.split ? "split" : ""))
+                }
                 sink.add(.money(kept.amount))
                 sink.add(.money(kept.running))
                 if !foreign.isEmpty {
