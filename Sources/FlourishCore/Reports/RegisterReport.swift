@@ -68,15 +68,26 @@ public struct RegisterReport: Sendable {
     /// What stands on the other side of a line, as hledger's register shows it: the name on the
     /// other line of a two-line entry (as written), `split` (`Self.split`) for an entry of more
     /// lines, none (`Self.none`) for an opening balance or a correction.
-    func otherSide(of kept: Kept) -> Int32 {
-        guard case .entry(let i) = journal.items[Int(kept.item)].kind else { return Self.none }
-        let ledger = journal.ledger
+    /// An item's lines as the other side is told from them: how many, and the first two names
+    /// (read once per item: a register shows an entry's lines one after another).
+    func sides(of item: Int32, _ ledger: Ledger) -> Sides {
+        guard case .entry(let i) = journal.items[Int(item)].kind else { return Sides(count: 0, first: Self.none, second: Self.none) }
         let lines = ledger.entries[i].postings
-        guard lines.count == 2 else { return lines.count > 2 ? Self.split : Self.none }
-        let first = ledger.postings[lines.lowerBound].target.id
-        let second = ledger.postings[lines.lowerBound + 1].target.id
-        let shownFirst = depth.map { journal.ancestor(of: first, atDepth: $0 - 1) } ?? first
-        return shownFirst == kept.target ? second : first
+        guard lines.count == 2 else { return Sides(count: lines.count, first: Self.none, second: Self.none) }
+        return Sides(count: 2, first: ledger.postings[lines.lowerBound].target.id, second: ledger.postings[lines.lowerBound + 1].target.id)
+    }
+
+    struct Sides {
+        var count: Int
+        var first: Int32
+        var second: Int32
+    }
+
+    /// The other side of a line shown under `target`, of an item with these `sides`.
+    func otherSide(_ target: Int32, _ sides: Sides) -> Int32 {
+        guard sides.count == 2 else { return sides.count > 2 ? Self.split : Self.none }
+        let shownFirst = depth.map { journal.ancestor(of: sides.first, atDepth: $0 - 1) } ?? sides.first
+        return shownFirst == target ? sides.second : sides.first
     }
     static let none: Int32 = -1
     static let split: Int32 = -2
@@ -133,9 +144,11 @@ public struct RegisterReport: Sendable {
         var lastItem: Int32 = -1
         var descriptions = [Int32](repeating: -1, count: journal.items.count)
         defer { measured.descriptions = descriptions }
+        var itemSides = Sides(count: 0, first: Self.none, second: Self.none)
         for kept in kept {
             if kept.item != lastItem {
                 lastItem = kept.item
+                itemSides = sides(of: kept.item, ledger)
                 let item = journal.items[Int(kept.item)]
                 if widest[0].isEmpty { widest[0] = [.date(item.date)] }
                 var description: Int
@@ -156,7 +169,7 @@ public struct RegisterReport: Sendable {
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
             shown[Int(kept.target)] = true
-            let other = otherSide(of: kept)
+            let other = otherSide(kept.target, itemSides)
             if other >= 0 { others[Int(other)] = true } else if other == Self.split { anySplit = true }
             if kept.amount < amounts.least { amounts.least = kept.amount }
             if kept.amount > amounts.most { amounts.most = kept.amount }
@@ -234,11 +247,13 @@ public struct RegisterReport: Sendable {
             // Each name's width, measured once (a register names the same few on many lines).
             let nameWidths = (0..<ledger.names.names.count).map { names[Int32($0)].displayWidth }
             var lastItem: Int32 = -1
+            var itemSides = Sides(count: 0, first: Self.none, second: Self.none)
             for (number, kept) in kept.enumerated() {
                 let continuesRun = lastItem == kept.item
                 sink.beginRow(continuingRun: continuesRun)
                 if !continuesRun {
                     lastItem = kept.item
+                    itemSides = sides(of: kept.item, ledger)
                     let item = journal.items[Int(kept.item)]
                     sink.add(.date(item.date))
                     if case .entry(let i) = item.kind {
@@ -266,7 +281,7 @@ public struct RegisterReport: Sendable {
                     }
                 }
                 sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
-                let other = otherSide(of: kept)
+                let other = otherSide(kept.target, itemSides)
                 if other >= 0 {
                     sink.add(name: other, text: names[other], width: nameWidths[Int(other)])
                 } else {
