@@ -178,4 +178,39 @@ import Testing
         #expect(written.components(separatedBy: "\n  Rent  ").count - 1 == 389)
         #expect(written.components(separatedBy: "\n  Misc  ").count - 1 == 777)
     }
+
+    /// One rules file for two export formats: an `if` block in one statement's section is
+    /// read past, actions and all, when the other statement is imported.
+    @Test func ifBlocksStandInTheSectionOfTheirStatement() {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Food\ncategory Health\nopening 2026-11-01 Bank 100\n", to: dir + "/l.flourish")
+        let row = "Date,Payee,Amount\n2026-11-05,Corner Coffee,-4.50\n"
+        TestSupport.write(row, to: dir + "/a.csv")
+        TestSupport.write(row, to: dir + "/b.csv")
+        TestSupport.write("""
+            account Bank
+            skip 1
+            date 1 YYYY-MM-DD
+            description 2
+            amount 3
+            default Health
+            statement "a.csv"
+            if "coffee"
+              to Food
+            statement "b.csv"
+            match "x" Health
+
+            """, to: dir + "/r.rules")
+        func dryRun(_ statement: String) -> RunResult {
+            TestSupport.run(["import", "csv", dir + "/" + statement, "--rules", dir + "/r.rules", "-f", dir + "/l.flourish", "--dry-run"])
+        }
+        let a = dryRun("a.csv")
+        #expect(a.status == .success && a.stdout.contains("Corner Coffee  ; import:2e1e3a9b5b28c578\n  Food  4.50\n  Bank\n"))
+        let b = dryRun("b.csv")
+        #expect(b.status == .success, "\(b.stderr)")
+        #expect(b.stdout.contains("Corner Coffee  ; import:2e1e3a9b5b28c578\n  Health  4.50\n  Bank\n"))
+        // An indented line under no `if`, in a section that is read, is still an error.
+        TestSupport.write(TestSupport.read(dir + "/r.rules") + "  to Food\n", to: dir + "/r.rules")
+        #expect(dryRun("b.csv").stderr.contains("error: unexpected `to`"))
+    }
 }

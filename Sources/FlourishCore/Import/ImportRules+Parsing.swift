@@ -110,6 +110,8 @@ extension ImportRules {
             while let token = reader.next() { tokens.append(token) }
             let firstLocation = SourceLocation(file: fileIndex, range: first.range)
             if indented {
+                // A section for other statements is read past, its `if` blocks' actions too.
+                guard active else { return }
                 guard open != nil else {
                     return report(.unexpectedText(word, hint: "indented lines are the actions of an `if` rule above them"), firstLocation)
                 }
