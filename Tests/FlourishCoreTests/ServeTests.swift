@@ -367,6 +367,32 @@ import Testing
         #expect(MultipartForm.boundary("application/json") == nil)
     }
 
+    /// Settling up offers the accounts money can go through today: a closed one is not offered.
+    @Test func aClosedAccountIsNotOfferedToSettleWith() throws {
+        let path = TestSupport.temporaryDirectory() + "/budget.flourish"
+        TestSupport.write("""
+            currency USD
+            account Bank checking
+            account Old checking
+            category Food
+            person Sam
+            opening 2026-11-01 Bank 100.00
+            opening 2026-11-01 Old 20.00
+            2026-11-02 * Old into Bank
+              Bank  20.00
+              Old
+            close 2026-11-02 Old
+            2026-11-03 * Lunch, Sam's half on me
+              Food  10.00
+              Sam  10.00
+              Bank
+
+            """, to: path)
+        let (app, _) = Self.server(path)
+        let home = try Self.response(app, Self.request("/")).text
+        #expect(home.contains("<span>Sam owes you $10.00</span> <label>into <select name=\"account\"><option>Bank</option></select></label>"))
+    }
+
     @Test func commitMakesEachWriteAGitCommit() throws {
         guard let git = Tools.path("git") else { return }
         let path = TestSupport.copyOfHousehold()

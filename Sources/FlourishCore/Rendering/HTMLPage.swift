@@ -81,28 +81,30 @@ struct HTMLPage {
     }
 
     var rendered: String {
-        if let shell { return served(shell) }
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>\(Self.escape(title))</title>
-        <style>\(Self.style)</style>
-        </head>
-        <body>
-        <main\(wide ? " class=\"wide-page\"" : "")>
-        \(body)\(closing)</main>
-        </body>
-        </html>
+        guard let shell else {
+            return head("<style>\(Self.style)</style>") + """
+            <body>
+            <main\(wide ? " class=\"wide-page\"" : "")>
+            \(body)\(closing)</main>
+            </body>
+            </html>
 
-        """
+            """
+        }
+        // Served (`flourish serve`): the report in `<main id="live">`, which the script
+        // replaces on a change; the server's style sheet and script instead of inline code.
+        return head("<link rel=\"stylesheet\" href=\"/style.css\" />\n<script src=\"/app.js\" defer=\"defer\"></script>") + """
+            <body data-generation="\(shell.generation)">
+            \(shell.header)<main id="live"\(wide ? " class=\"wide-page\"" : "")>
+            \(body)\(shell.actions)\(closing)</main>
+            \(shell.footer)</body>
+            </html>
+
+            """
     }
 
-    /// The page as `flourish serve` sends it: the report in `<main id="live">`, which the
-    /// script replaces on a change.
-    private func served(_ shell: Shell) -> String {
+    /// The document's start, through `</head>`, with `style` (the style sheet, or the link to it).
+    private func head(_ style: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -110,14 +112,8 @@ struct HTMLPage {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>\(Self.escape(title))</title>
-        <link rel="stylesheet" href="/style.css" />
-        <script src="/app.js" defer="defer"></script>
+        \(style)
         </head>
-        <body data-generation="\(shell.generation)">
-        \(shell.header)<main id="live"\(wide ? " class=\"wide-page\"" : "")>
-        \(body)\(shell.actions)\(closing)</main>
-        \(shell.footer)</body>
-        </html>
 
         """
     }

@@ -180,7 +180,9 @@ extension WebApp {
         let open = people.balances.filter { $0.amount != .zero }
         guard !open.isEmpty else { return "" }
         let money = MoneyFormat(journal.ledger.currency, display: journal.ledger.display)
-        let accounts = journal.ledger.accounts.filter { !$0.isOffBudget }.map { journal.name($0.name.id) }
+        // The accounts money can go through today: on the budget and not closed.
+        let closed = Set(journal.ledger.closings.filter { $0.date < day }.map(\.account.id))
+        let accounts = journal.ledger.accounts.filter { !$0.isOffBudget && !closed.contains($0.name.id) }.map { journal.name($0.name.id) }
         var out = "<section aria-labelledby=\"h-settle\">\n<h2 id=\"h-settle\">Settle up</h2>\n<ul class=\"settle\">\n"
         for person in open {
             let owes = person.amount > .zero
