@@ -24,7 +24,7 @@ public struct HTTPRequest: Sendable {
         for field in headers where field.name == "cookie" {
             for pair in field.value.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingSpaces == name { return String(parts[1].trimmingSpaces) }
+                if parts.count == 2, String(parts[0]).trimmingBlanks == name { return String(parts[1]).trimmingBlanks }
             }
         }
         return nil
@@ -88,7 +88,7 @@ public enum HTTPRequestReader {
                 return .refused(status: 400, reason: "a header field holds a control character")
             }
             headers.append((String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased(),
-                            String(decoding: value, as: UTF8.self).trimmingSpaces))
+                            String(decoding: value, as: UTF8.self).trimmingBlanks))
         }
         if headers.contains(where: { $0.name == "transfer-encoding" }) {
             return .refused(status: 501, reason: "a body in chunks is not accepted; send Content-Length")
@@ -139,19 +139,5 @@ public enum HTTPRequestReader {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
         default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
         }
-    }
-}
-
-extension StringProtocol {
-    /// Without spaces and tabs at either end.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }
-        var end = scalars.endIndex
-        while end > scalars.startIndex {
-            let before = scalars.index(before: end)
-            guard scalars[before] == " " || scalars[before] == "\t" else { break }
-            end = before
-        }
-        return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
     }
 }

@@ -12,7 +12,7 @@ public enum MultipartForm {
 
     /// The boundary named in a `Content-Type` header, if it is `multipart/form-data`.
     public static func boundary(_ contentType: String) -> String? {
-        let fields = contentType.split(separator: ";").map { $0.trimmingSpaces }
+        let fields = contentType.split(separator: ";").map { String($0).trimmingBlanks }
         guard fields.first?.lowercased() == "multipart/form-data" else { return nil }
         for field in fields.dropFirst() where field.lowercased().hasPrefix("boundary=") {
             var value = String(field.dropFirst("boundary=".count))
@@ -54,7 +54,7 @@ public enum MultipartForm {
     /// a quote inside).
     static func parameter(_ key: String, in line: String) -> String? {
         for field in line.split(separator: ";").dropFirst() {
-            let pair = field.trimmingSpaces
+            let pair = String(field).trimmingBlanks
             guard pair.lowercased().hasPrefix(key + "=") else { continue }
             var value = String(pair.dropFirst(key.count + 1))
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }

@@ -10,7 +10,7 @@ extension WebApp {
         case "/app.js": return HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(WebAssets.script.utf8))
         case "/favicon.ico": return HTTPResponse(status: 204, contentType: "image/x-icon", body: [])
         case "/": return home(request)
-        case "/add": return addPage(request, notice: nil)
+        case "/add": return addPage(notice: nil)
         case "/import": return importPage()
         default: break
         }

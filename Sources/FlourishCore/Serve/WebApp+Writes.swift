@@ -13,7 +13,7 @@ extension WebApp {
     /// The answer to a `POST` that passed the gates.
     func write(_ request: HTTPRequest) -> HTTPResponse {
         let form = FormFields.decode(request.body)
-        func field(_ name: String) -> String { (form.first { $0.name == name }?.value ?? "").trimmingSpaces }
+        func field(_ name: String) -> String { (form.first { $0.name == name }?.value ?? "").trimmingBlanks }
         let version = field("version")
         switch request.path {
         case "/add":
@@ -21,7 +21,7 @@ extension WebApp {
             case .success(let arguments):
                 return perform(AddCommand.run, arguments, version: version, back: "/add", form: form)
             case .failure(let refusal):
-                return addPage(request, notice: (refusal.message, true), form: form, status: 422)
+                return addPage(notice: (refusal.message, true), form: form, status: 422)
             }
         case "/import":
             return importing(request)
@@ -111,10 +111,8 @@ extension WebApp {
         refresh()
         guard status == .success else {
             let code = status == .ioError ? 409 : status == .usage ? 400 : 422
-            if back == "/add" { return addPage(HTTPRequest(method: "GET", path: back, query: [], headers: [], body: []), notice: (stderr.text, true), form: form, status: code) }
-            var frame = shell(back)
-            frame.actions = ""
-            return message(stderr.text, frame: frame, status: code)
+            if back == "/add" { return addPage(notice: (stderr.text, true), form: form, status: code) }
+            return message(stderr.text, frame: shell(back), status: code)
         }
         var said = stdout.text
         if options.commit { said += commit(path, what: arguments) }
@@ -140,7 +138,7 @@ extension WebApp {
     /// The add form: every kind of entry (and a goal move), names offered from the ledger, the version of the
     /// file it read; with the form's values kept when a write was refused (and the version of
     /// the file as it is now, which the page shows).
-    func addPage(_ request: HTTPRequest, notice: (String, Bool)?, form: [(name: String, value: String)] = [], status: Int = 200) -> HTTPResponse {
+    func addPage(notice: (String, Bool)?, form: [(name: String, value: String)] = [], status: Int = 200) -> HTTPResponse {
         var frame = shell("/add")
         var page = HTMLPage(title: "Add an entry", shell: nil)
         if let notice {

@@ -150,7 +150,7 @@ public final class WebApp {
             if let site = request.header("sec-fetch-site"), site != "same-origin" {
                 return .text("Forbidden: a write must come from this server's own pages.", status: 403)
             }
-            let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+            let type = request.header("content-type")?.split(separator: ";").first.map { String($0).trimmingBlanks.lowercased() }
             guard type == "application/x-www-form-urlencoded" || (type == "multipart/form-data" && request.path == "/import") else {
                 return .text("Unsupported Media Type: forms are sent as application/x-www-form-urlencoded (an upload as multipart/form-data).", status: 415)
             }
