@@ -16,7 +16,7 @@ let package = Package(
             name: "FlourishCoreTests",
             dependencies: ["FlourishCore"],
             // Fixtures, the Node and Emacs Lisp drivers of the editor tests, the browser driver of serve.
-            exclude: ["Fixtures", "Support/vscode", "Support/emacs", "Support/serve"]
+            exclude: ["Fixtures", "Support/vscode", "Support/emacs", "Support/serve", "Support/pages"]
         ),
     ]
 )

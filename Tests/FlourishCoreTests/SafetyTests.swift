@@ -160,7 +160,7 @@ import Testing
         let path = TestSupport.temporaryDirectory() + "/earmarks.flourish"
         TestSupport.write(text, to: path)
         let started = ProcessInfo.processInfo.systemUptime
-        let result = TestSupport.run(["report", "forecast", path])
+        let result = TestSupport.run(["report", "forecast", path, "--format", "csv"])
         #expect(result.status == .success)
         #expect(result.stdout.contains("earmark C1999"))
         #expect(ProcessInfo.processInfo.systemUptime - started < 5)

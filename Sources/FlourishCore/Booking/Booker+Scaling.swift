@@ -178,8 +178,12 @@ extension Booker {
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
         var unscaled: [Int] = []
+        // The files of an already booked ledger (the forecast books it again with its
+        // projection): their lines are in minor units, a foreign line's home amount set.
+        let scaledFiles = ledger.scaledFiles
         if !allScaled {
             for (number, entry) in ledger.entries.enumerated() {
+                if Int(entry.location.file) < scaledFiles { continue }
                 var good = true
                 // The common case: written with the currency's decimals, no code to check.
                 for line in entry.postings where checkCodes || Int(ledger.postings[line].amountScale) != decimals {

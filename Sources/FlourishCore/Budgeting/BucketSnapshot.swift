@@ -95,8 +95,20 @@ public struct BucketSnapshot: Sendable {
 
     /// One thing the day sets aside, for the messages that name the biggest.
     public struct SetAside: Sendable {
-        public enum Kind: Sendable, Equatable {
+        public enum Kind: Sendable, Hashable {
             case allowance, earmark(String), bill(String), goal(String), envelope(String), debt(String)
+
+            /// The set-aside's name in a message (`goal New bike`).
+            public var name: String {
+                switch self {
+                case .allowance: return "the allowance"
+                case .earmark(let name): return "earmark \(name)"
+                case .bill(let name): return "bill \(name)"
+                case .goal(let name): return "goal \(name)"
+                case .envelope(let name): return "envelope \(name)"
+                case .debt(let name): return "what you owe \(name)"
+                }
+            }
         }
 
         public var kind: Kind

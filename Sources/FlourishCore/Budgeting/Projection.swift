@@ -17,6 +17,17 @@ public struct Projection: Sendable {
         /// Positive: money in; negative: money out.
         public var amount: Money
         public var source: SourceLocation?
+        /// What it moves in each on-budget account, by the account's name.
+        public var moves: [Move] = []
+        /// The set-aside that holds money for it, if any: what it pays out of is then not new
+        /// spending for main savings (a bill, an earmark, the allowance).
+        public var paysFrom: BucketSnapshot.SetAside.Kind?
+    }
+
+    /// Money an expected line moves in one on-budget account.
+    public struct Move: Sendable, Equatable {
+        public var account: String
+        public var amount: Money
     }
 
     /// The ledger with the expected entries, booked.
@@ -36,7 +47,7 @@ public struct Projection: Sendable {
         let account = ledger.accounts.first { journal.onBudget[Int($0.name.id)] && $0.kind == .checking }
             ?? ledger.accounts.first { journal.onBudget[Int($0.name.id)] }
         guard let account, start < end else { return Projection(journal: journal, events: [], diagnostics: []) }
-        var writer = Writer(journal: copy journal, paying: StringLiteral.name(ledger.names[account.name.id]))
+        var writer = Writer(journal: copy journal, account: ledger.names[account.name.id])
         let first = start.adding(days: 1)
         let billed = writer.plans(in: first...end)
         writer.earmarks(after: start, through: end, billed: billed)
@@ -59,15 +70,17 @@ public struct Projection: Sendable {
     /// The projection's text and events, written kind by kind.
     private struct Writer {
         let journal: Journal
-        /// The account that pays and receives, as written.
+        /// The account that pays and receives, as written, and its name.
         let paying: String
+        let account: String
         var events: [Event] = []
         var text = "category \(StringLiteral.name(allowanceCategory))\ncategory \(StringLiteral.name(billCategory))\n"
             + "category \(StringLiteral.name(incomeCategory)) income\n"
 
-        init(journal: Journal, paying: String) {
+        init(journal: Journal, account: String) {
             self.journal = journal
-            self.paying = paying
+            self.account = account
+            paying = StringLiteral.name(account)
         }
 
         mutating func entry(_ date: CivilDate, _ description: String, _ lines: [(String, Money)]) {
@@ -92,8 +105,11 @@ public struct Projection: Sendable {
                     var up = category
                     while up >= 0, billed[month, default: []].insert(up).inserted { up = journal.parent[Int(up)] }
                 }
-                let change = plan.lines.filter { journal.onBudget[Int($0.target)] }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
-                events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location))
+                let onBudget = plan.lines.filter { journal.onBudget[Int($0.target)] }
+                let change = onBudget.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
+                events.append(Event(date: occurrence.due, what: plan.name, amount: change, source: plan.location,
+                                    moves: onBudget.map { Move(account: ledger.names[$0.target], amount: $0.amount) },
+                                    paysFrom: .bill(plan.name)))
             }
             return billed
         }
@@ -121,7 +137,8 @@ public struct Projection: Sendable {
                     let value = earmark.amount.value
                     entry(due, "\(ledger.names[category]) (earmark)", [(name, value), (paying, value.negated ?? .zero)])
                     events.append(Event(date: due, what: "earmark \(ledger.names[category])", amount: value.negated ?? .zero,
-                                        source: earmark.location))
+                                        source: earmark.location, moves: [Move(account: account, amount: value.negated ?? .zero)],
+                                        paysFrom: .earmark(ledger.names[category])))
                 }
                 month = month.next
             }
@@ -137,7 +154,8 @@ public struct Projection: Sendable {
                 if let income = journal.expectedIncome(in: month),
                    let value = try? journal.monthlyIncome(in: month) {
                     entry(month.first, "Expected income", [(paying, value), (StringLiteral.name(incomeCategory), value.negated ?? .zero)])
-                    events.append(Event(date: month.first, what: "expected income", amount: value, source: income.location))
+                    events.append(Event(date: month.first, what: "expected income", amount: value, source: income.location,
+                                        moves: [Move(account: account, amount: value)]))
                 }
                 month = month.next
             }
@@ -150,7 +168,8 @@ public struct Projection: Sendable {
                 if let allowance = journal.allowance(on: day), allowance.amount.value > .zero {
                     let value = allowance.amount.value
                     entry(day, "Daily allowance", [(StringLiteral.name(allowanceCategory), value), (paying, value.negated ?? .zero)])
-                    events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location))
+                    events.append(Event(date: day, what: "the daily allowance", amount: value.negated ?? .zero, source: allowance.location,
+                                        moves: [Move(account: account, amount: value.negated ?? .zero)], paysFrom: .allowance))
                 }
                 day = day.adding(days: 1)
             }

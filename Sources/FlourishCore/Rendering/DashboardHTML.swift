@@ -5,7 +5,7 @@ enum DashboardHTML {
         let sentences = DocumentRenderer(currency: currency, display: display)
         let s = dashboard.snapshot
         var page = HTMLPage(title: "Dashboard for \(dashboard.asOf)", shell: shell)
-        page.append("<h1>Dashboard</h1>\n<p class=\"subtitle\">\(dashboard.asOf), budgeting month \(s.month)</p>\n")
+        page.append("<h1>Dashboard</h1>\n<p class=\"subtitle\">\(HTMLPage.prose("\(dashboard.asOf), budgeting month \(s.month)"))</p>\n")
         var figures = "<dl class=\"figures\">\n"
         for (name, value) in [("Funds", s.funds), ("Allowance set aside", s.allowanceSetAside), ("of which left today", s.remainingToday),
                               ("Main savings", s.mainSavings)] {
@@ -40,7 +40,7 @@ enum DashboardHTML {
             rows: people.map { [HTMLPage.escape($0.person), HTMLPage.escape(format($0.amount))] }, numeric: [1]))
         page.section("actions", "To do", "<ul class=\"insights\">\n"
                      + (dashboard.actions.isEmpty ? ["Nothing needs doing."] : dashboard.actions.map(sentences.sentence))
-                        .map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n")
+                        .map { "<li>\(HTMLPage.prose($0))</li>\n" }.joined() + "</ul>\n")
         if let quote = dashboard.quote {
             page.closing = "<figure class=\"quote\"><blockquote><p>\(HTMLPage.escape(quote.text))</p></blockquote>"
                 + "<figcaption>\(HTMLPage.escape(quote.source))</figcaption></figure>\n"

@@ -8,14 +8,14 @@ enum DocumentHTML {
         var page = HTMLPage(title: document.title, shell: shell)
         page.wide = true
         let heading = document.title.split(separator: ";", maxSplits: 1).map { String($0.drop(while: { $0 == " " })) }
-        page.append("<h1>\(HTMLPage.escape(heading.first ?? document.title))</h1>\n")
-        if heading.count > 1 { page.append("<p class=\"subtitle\">\(HTMLPage.escape(heading[1]))</p>\n") }
+        page.append("<h1>\(HTMLPage.prose(heading.first ?? document.title))</h1>\n")
+        if heading.count > 1 { page.append("<p class=\"subtitle\">\(HTMLPage.prose(heading[1]))</p>\n") }
         for table in document.tables {
             page.section(table.id, table.title, self.table(table, renderer, shell: shell))
         }
         for note in document.notes where !note.lines.isEmpty {
             page.section(note.id, note.title, "<ul class=\"insights\">\n"
-                         + note.lines.map { "<li>\(HTMLPage.escape(renderer.sentence($0)))</li>\n" }.joined() + "</ul>\n")
+                         + note.lines.map { "<li>\(HTMLPage.prose(renderer.sentence($0)))</li>\n" }.joined() + "</ul>\n")
         }
         return page.rendered
     }
@@ -48,6 +48,9 @@ enum DocumentHTML {
                         + "\(HTMLPage.escape(DocumentRenderer.percentText(basisPoints)))</meter>"
                 case .money(let value):
                     if value < .zero { classes.append("negative") }
+                    content = HTMLPage.escape(renderer.textCell(cell))
+                case .date:
+                    classes.append("date")
                     content = HTMLPage.escape(renderer.textCell(cell))
                 case .text(let text):
                     if ["over", "near", "ok", "unbudgeted"].contains(text) { classes.append(text) }

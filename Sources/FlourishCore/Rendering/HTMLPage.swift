@@ -58,26 +58,41 @@ struct HTMLPage {
         return out
     }
 
+    /// Text for reading, escaped, with each short word that holds a digit and a hyphen (a
+    /// date, a month, a negative amount) kept on one line: a narrow screen breaks lines at
+    /// hyphens. A longer one (a path) may still break anywhere.
+    static func prose(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            let escaped = escape(String(word))
+            let whole = word.count <= 24 && word.contains("-") && word.contains(where: \.isNumber)
+            return whole ? "<span class=\"nowrap\">\(escaped)</span>" : escaped
+        }.joined(separator: " ")
+    }
+
     mutating func append(_ html: String) { body += html }
 
     /// `<section>` with a heading that labels it for screen readers.
     mutating func section(_ id: String, _ heading: String, _ content: String) {
-        body += "<section aria-labelledby=\"h-\(id)\">\n<h2 id=\"h-\(id)\">\(Self.escape(heading))</h2>\n\(content)</section>\n"
+        body += "<section aria-labelledby=\"h-\(id)\">\n<h2 id=\"h-\(id)\">\(Self.prose(heading))</h2>\n\(content)</section>\n"
     }
 
-    /// A plain table: a caption, a header row, and rows of already escaped cells.
+    /// A plain table: a caption, a header row, and rows of already escaped cells (amounts and
+    /// the Date column's kept on one line). On a narrow screen it scrolls in its box.
     static func table(caption: String, header: [String], rows: [[String]], numeric: Set<Int> = []) -> String {
-        var out = "<table>\n<caption>\(escape(caption))</caption>\n<thead><tr>"
+        var out = "<div class=\"wide\"><table>\n<caption>\(escape(caption))</caption>\n<thead><tr>"
         for (index, title) in header.enumerated() {
             out += "<th scope=\"col\"\(numeric.contains(index) ? " class=\"num\"" : "")>\(escape(title))</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for row in rows {
             out += "<tr>"
-            for (index, cell) in row.enumerated() { out += "<td\(numeric.contains(index) ? " class=\"num\"" : "")>\(cell)</td>" }
+            for (index, cell) in row.enumerated() {
+                let style = numeric.contains(index) ? " class=\"num\"" : index < header.count && header[index] == "Date" ? " class=\"date\"" : ""
+                out += "<td\(style)>\(cell)</td>"
+            }
             out += "</tr>\n"
         }
-        return out + "</tbody>\n</table>\n"
+        return out + "</tbody>\n</table></div>\n"
     }
 
     var rendered: String {
@@ -143,7 +158,8 @@ struct HTMLPage {
     th, td { padding: .3rem .5rem; border-bottom: 1px solid var(--line); text-align: left; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
     svg { width: 100%; height: auto; display: block; font: 14px system-ui, sans-serif; }
-    @media (max-width: 36rem) { svg { font-size: 17px; } }
+    .chart svg.phone { display: none; }
+    @media (max-width: 40rem) { .chart svg.wide { display: none; } .chart svg.phone { display: block; max-width: 30rem; } }
     svg text { fill: var(--fg); } svg .muted { fill: var(--muted); }
     svg .bar { fill: var(--bar); } svg .track { fill: var(--track); } svg .over { fill: var(--over); }
     svg .near { fill: var(--warn); } svg .ok { fill: var(--ok); } svg .axis { stroke: var(--line); }
@@ -151,10 +167,11 @@ struct HTMLPage {
     svg .reference { fill: none; stroke: var(--accent); stroke-width: 2; stroke-dasharray: 6 4; }
     svg .reference2 { fill: none; stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 2 4; }
     svg .dot { fill: var(--bar); } svg .marker { fill: var(--fg); }
-    svg .series0 { fill: none; stroke: var(--bar); stroke-width: 2.5; } svg .series1 { fill: none; stroke: var(--ok); stroke-width: 2.5; }
-    svg .series2 { fill: none; stroke: var(--accent); stroke-width: 1.5; } svg .series3 { fill: none; stroke: var(--warn); stroke-width: 1.5; }
-    svg .series4 { fill: none; stroke: var(--muted); stroke-width: 1.5; } svg .series5 { fill: none; stroke: var(--over); stroke-width: 1.5; stroke-dasharray: 5 3; }
-    svg .series6 { fill: none; stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 2 3; } svg .zero { stroke: var(--fg); stroke-width: 1; }
+    svg .series0 { fill: none; stroke: var(--bar); stroke-width: 3; }
+    svg .series1 { fill: none; stroke: var(--ok); stroke-width: 2.5; stroke-dasharray: 10 5; }
+    svg .series2 { fill: none; stroke: var(--accent); stroke-width: 2.5; stroke-dasharray: 1 5; stroke-linecap: round; }
+    svg .series3 { fill: none; stroke: var(--warn); stroke-width: 2; stroke-dasharray: 12 4 3 4; }
+    svg .series4 { fill: none; stroke: var(--muted); stroke-width: 2; stroke-dasharray: 6 3 2 3 2 3; } svg .zero { stroke: var(--fg); stroke-width: 1; }
     svg .break { stroke: var(--over); stroke-width: 2; stroke-dasharray: 4 3; } svg .breaktext { fill: var(--over); font-weight: 600; }
     ul.insights li { margin: .3rem 0; }
     main.wide-page { max-width: 80rem; } thead th { white-space: nowrap; vertical-align: bottom; }
@@ -163,6 +180,15 @@ struct HTMLPage {
     td.negative { color: var(--over); } meter { width: 6rem; }
     figure.quote { margin: 2.5rem 0 0; color: var(--muted); font-style: italic; } figure.quote blockquote { margin: 0; }
     figure.quote figcaption { font-style: normal; font-size: .9rem; } figure.quote figcaption::before { content: "— "; }
+    body { overflow-wrap: anywhere; } .wide th, .wide td { overflow-wrap: normal; }
+    .num, .date, .nowrap, meter { white-space: nowrap; }
+    @media print {
+      main, main.wide-page { max-width: none; padding: 0; }
+      h1, h2, caption { break-after: avoid; }
+      .chart, dl.figures div, tr, li, figure, p.status { break-inside: avoid; }
+      .chart svg.wide { display: block; } .chart svg.phone { display: none; }
+      .wide { overflow: visible; } a { color: inherit; text-decoration: none; }
+    }
 
     """
 }

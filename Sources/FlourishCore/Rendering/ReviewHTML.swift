@@ -7,8 +7,8 @@ enum ReviewHTML {
         let sentences = DocumentRenderer(currency: currency, display: display)
         var page = HTMLPage(title: "Monthly review of \(review.month)", shell: shell)
         let statusClass = review.status.rawValue.replacingAll(" ", with: "-")
-        page.append("<h1>Monthly review of \(review.month)</h1>\n")
-        page.append("<p class=\"subtitle\">\(review.month.first) to \(review.month.last), as of \(review.asOf) (day \(review.daysElapsed) of \(review.daysInMonth))</p>\n")
+        page.append("<h1>\(HTMLPage.prose("Monthly review of \(review.month)"))</h1>\n")
+        page.append("<p class=\"subtitle\">\(HTMLPage.prose("\(review.month.first) to \(review.month.last), as of \(review.asOf) (day \(review.daysElapsed) of \(review.daysInMonth))"))</p>\n")
         page.append("<p class=\"status \(statusClass)\">Status: \(review.status.rawValue)</p>\n")
 
         page.section("figures", "Headline figures", headlineFigures(review, format))
@@ -57,7 +57,7 @@ enum ReviewHTML {
                 numeric: [1, 2]))
         }
         page.section("insights", "Insights",
-                     "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.escape(sentences.sentence($0)))</li>\n" }.joined() + "</ul>\n")
+                     "<ul class=\"insights\">\n" + review.insights.map { "<li>\(HTMLPage.prose(sentences.sentence($0)))</li>\n" }.joined() + "</ul>\n")
         return page.rendered
     }
 

@@ -28,6 +28,36 @@ struct TextTable {
     /// Characters on screen (`ByteScan.displayWidth`).
     static func width(_ text: String) -> Int { ByteScan.displayWidth(text) }
 
+    /// Text cut to `width` characters on screen, ending in `...` when cut.
+    static func fitted(_ text: String, width: Int) -> String {
+        guard Self.width(text) > width else { return text }
+        var kept = ""
+        for character in text {
+            guard Self.width(kept + String(character)) + 3 <= width else { break }
+            kept.append(character)
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "..."
+    }
+
+    /// Text broken at blanks into lines of at most `width` characters on screen (a word
+    /// longer than that on a line of its own).
+    static func wrapped(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, Self.width(candidate) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
     /// The width of UTF-8 text given as bytes.
     static func width(utf8 bytes: ByteView) -> Int { bytes.displayWidth }
 }

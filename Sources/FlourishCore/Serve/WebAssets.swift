@@ -5,7 +5,6 @@ enum WebAssets {
     /// never scrolls sideways (wide tables and text scroll in their box), and print leaves the
     /// controls out.
     static let style = HTMLPage.style + """
-    body { overflow-wrap: anywhere; } .wide th, .wide td { overflow-wrap: normal; }
     header.bar { border-bottom: 1px solid var(--line); padding: .4rem 1rem; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; }
     header.bar ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem .9rem; }
     header.bar a { color: var(--fg); text-decoration: none; } header.bar a[aria-current] { font-weight: 700; border-bottom: 2px solid var(--bar); }
