@@ -44,15 +44,7 @@ import Testing
             try #require(result.status == .success, "\(page.name): \(result.stderr)")
             arguments.append("\(page.name)=\(path)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("python3")))
-        process.arguments = [TestSupport.root + "/Tests/FlourishCoreTests/Support/pages/pages.py"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try Self.check(arguments)
         #expect(text == """
         dashboard: fits a phone and paper
         review: fits a phone and paper
@@ -75,5 +67,64 @@ import Testing
                 #expect(FileManager.default.fileExists(atPath: "\(Self.screenshots)/\(page.name)-\(way).png"), "\(page.name)-\(way).png")
             }
         }
+    }
+
+    /// The same pages served live by `flourish serve` (its bar, controls and forms around
+    /// them), and a ledger file's page.
+    @Test(.enabled(if: usable, "Chromium, chromedriver, Selenium or poppler-utils is missing (apt-get install chromium chromium-driver poppler-utils; pip install selenium)"))
+    func everyServedPageFitsAPhoneAndPaper() throws {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: binary)
+        server.arguments = ["serve", TestSupport.copyOfHousehold(), "--port", "0", "--today", "2026-11-27"]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = output
+        try server.run()
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        // The first line names the address, with its token.
+        var printed = ""
+        while !printed.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let address = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") }.map { String($0.prefix { !$0.isWhitespace }) })
+        let origin = try #require(address.components(separatedBy: "/?").first)
+        let reports = ["budget", "balances", "register", "review", "forecast", "people", "subscriptions", "goals", "log"]
+        let text = try Self.check([Self.screenshots, "served-home=\(address)"] + reports.map { "served-\($0)=\(origin)/report/\($0)" }
+                                  + ["served-file=\(origin)/file/0"])
+        #expect(text == """
+        served-home: fits a phone and paper
+        served-budget: fits a phone and paper
+        served-balances: fits a phone and paper
+        served-register: fits a phone and paper
+        served-review: fits a phone and paper
+        served-forecast: fits a phone and paper (2 lines, each its own dashes, in the legend)
+        served-people: fits a phone and paper
+        served-subscriptions: fits a phone and paper
+        served-goals: fits a phone and paper
+        served-log: fits a phone and paper
+        served-file: fits a phone and paper
+
+        """)
+    }
+
+    /// What `pages.py` printed for the pages given.
+    static func check(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("python3")))
+        process.arguments = [TestSupport.root + "/Tests/FlourishCoreTests/Support/pages/pages.py"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
     }
 }

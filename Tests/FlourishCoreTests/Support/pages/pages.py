@@ -3,7 +3,7 @@ and dark), on a phone (390 px) and on paper (A4, printed to PDF), checks what th
 each, writes a screenshot of each way for a person to look at, and prints a line per page for
 HTMLBrowserTests to compare.
 
-usage: pages.py SCREENSHOTS NAME=PAGE.html ...
+usage: pages.py SCREENSHOTS NAME=PAGE ...   (PAGE: an HTML file, or an address)
 
 Checked on every page:
 - on a phone: the page does not scroll sideways (a wide table scrolls in its own box);
@@ -134,7 +134,7 @@ def printed(name, headings):
 
 try:
     for name, page in pages:
-        driver.get("file://" + os.path.abspath(page))
+        driver.get(page if page.startswith("http") else "file://" + os.path.abspath(page))
         problems = []
         charts = []
         for way, width, height, mobile, dark, media in [("laptop", 1280, 900, False, False, ""), ("dark", 1280, 900, False, True, ""),
