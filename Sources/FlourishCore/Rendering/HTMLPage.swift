@@ -160,6 +160,7 @@ struct HTMLPage {
     svg { width: 100%; height: auto; display: block; font: 14px system-ui, sans-serif; }
     .chart svg.phone { display: none; }
     @media (max-width: 40rem) { .chart svg.wide { display: none; } .chart svg.phone { display: block; max-width: 30rem; } }
+    @media screen and (max-width: 40rem) { .wide td, .wide th { white-space: nowrap; } }
     svg text { fill: var(--fg); } svg .muted { fill: var(--muted); }
     svg .bar { fill: var(--bar); } svg .track { fill: var(--track); } svg .over { fill: var(--over); }
     svg .near { fill: var(--warn); } svg .ok { fill: var(--ok); } svg .axis { stroke: var(--line); }
