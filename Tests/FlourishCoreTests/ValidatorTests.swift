@@ -37,6 +37,24 @@ import Testing
         #expect(Validator.validate(loaded).map(Self.describe) == oneAfterAnother(loaded))
     }
 
+    /// A report leaves out the checks that only warn (it needs only to know there is no
+    /// error): on every fixture, each of them finds warnings and nothing else, and those that
+    /// warn find some somewhere.
+    @Test func theChecksAReportLeavesOutOnlyWarn() throws {
+        let quiet = Check.all.filter(\.onlyWarns)
+        #expect(quiet.map(\.name) == ["duplicate-entries", "slips"])
+        var found: [String: Int] = [:]
+        for path in Self.fixtures {
+            let booked = Booker.bookDeferringTotals(try LedgerLoader.load(paths: [TestSupport.root + "/" + path]).ledger)
+            for check in quiet {
+                let problems = check.run(booked.journal, CheckOptions())
+                #expect(problems.allSatisfy { $0.severity == .warning }, "\(check.name) on \(path)")
+                found[check.name, default: 0] += problems.count
+            }
+        }
+        #expect(quiet.allSatisfy { found[$0.name, default: 0] > 0 }, "\(found)")
+    }
+
     /// An overcommitted ledger is reported as such only while nothing else is wrong: not with
     /// an unbalanced entry (a check before the rule's), nor with a running total that
     /// overflows (booking's).

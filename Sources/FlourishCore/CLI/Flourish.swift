@@ -207,7 +207,8 @@ public enum Flourish {
                 return .failure(ExitCodeError(code: cannotRead(error)))
             }
             read.note(loaded.ledger.files)
-            let validated = Validator.validated(consume loaded, checks: Check.all.filter { !$0.needsValidLedger })
+            // Only errors stop a command here: the checks that only warn are `check`'s.
+            let validated = Validator.validated(consume loaded, checks: Check.all.filter { !$0.needsValidLedger && !$0.onlyWarns })
             let errors = validated.diagnostics.filter { $0.severity == .error }
             guard errors.isEmpty else {
                 stderr.write(DiagnosticRenderer(files: validated.journal.ledger.files, colour: colour).render(errors))

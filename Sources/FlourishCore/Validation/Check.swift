@@ -5,10 +5,14 @@ public struct Check: Sendable {
     public var run: @Sendable (Journal, CheckOptions) -> [Diagnostic]
     /// Runs only when the checks before it found no errors: its figures would mean nothing.
     public var needsValidLedger = false
+    /// Finds only warnings: a command that needs only to know the ledger has no errors (a
+    /// report) leaves it out.
+    public var onlyWarns = false
 
     /// A check that needs only the booked journal.
-    public init(name: String, run: @escaping @Sendable (Journal) -> [Diagnostic]) {
+    public init(name: String, onlyWarns: Bool = false, run: @escaping @Sendable (Journal) -> [Diagnostic]) {
         self.name = name
+        self.onlyWarns = onlyWarns
         self.run = { journal, _ in run(journal) }
     }
 

@@ -12,7 +12,7 @@ extension Check {
     /// one, naming the nearest earlier copy (three copies are two warnings, each naming the one
     /// before; a copy reads back only to the nearest that matches, so thousands of copies take no
     /// longer than thousands of entries); a tag (`#again`) or another description tells two real ones apart.
-    static let duplicateEntries = Check(name: "duplicate-entries") { journal in
+    static let duplicateEntries = Check(name: "duplicate-entries", onlyWarns: true) { journal in
         let ledger = journal.ledger
         let imported = ImportedEntries(ledger)
         let window = imported.isEmpty ? 0 : duplicateEntryDays
