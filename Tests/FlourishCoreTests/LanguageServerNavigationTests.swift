@@ -118,6 +118,20 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-02: $87.50\n\namount left out on this line: -$12.50")
     }
 
+    /// An account kept in dollars in a euro ledger: the amount left out on its line is shown in
+    /// dollars with its euro value (12.50 USD at the rate line's 0.92: €11.50), and its balance
+    /// on hover likewise (100.00 − 12.50 = 87.50 USD; €92.00 − €11.50 = €80.50).
+    @Test func aLineAndAnAccountInAnotherCurrencyAreShownInItWithTheirHomeValue() throws {
+        let text = "currency EUR\naccount Revolut checking USD\ncategory Food\nrate 2026-11-01 USD 0.92\n"
+            + "opening 2026-11-01 Revolut 100.00 USD\n\n2026-11-02 * Lunch in NYC\n  Food  12.50 USD\n  Revolut\n"
+        let client = opened(text)
+        let hints = try #require(client.request("textDocument/inlayHint", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"range\":{\"start\":\(at(0, 0)),\"end\":\(at(10, 0))}}")?["result"]?.arrayValue)
+        #expect(hints.map { $0["label"]?.stringValue } == ["-12.50 USD (-€11.50)"])
+        let hover = client.request("textDocument/hover", "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":\(at(8, 4))}")
+        #expect(hover?["result"]?["contents"]?["value"]?.stringValue
+                == "**Revolut** — account, declared at line 2\n\nbalance at the end of 2026-11-02: 87.50 USD (€80.50)\n\namount left out on this line: -12.50 USD (-€11.50)")
+    }
+
     /// Only the hints within the range asked for (the lines on screen) are sent.
     @Test func inlayHintsStayWithinTheirRange() throws {
         let entries = (1...9).map { "\n2026-11-0\($0) Coffee\n  Food:Dining  3.00\n  Bank\n" }.joined()

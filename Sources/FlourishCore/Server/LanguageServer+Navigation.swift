@@ -146,12 +146,22 @@ extension LanguageServer {
         let file = view.source
         let start = Self.offset(params["range"]?["start"], in: file) ?? 0
         let end = Self.offset(params["range"]?["end"], in: file) ?? file.bytes.count
-        return .array(view.ledger.postings.filter { posting in
-            posting.isInferred && posting.target.location.file == view.file
+        let ledger = view.ledger
+        return .array(ledger.postings.indices.filter { line in
+            let posting = ledger.postings[line]
+            return posting.isInferred && posting.target.location.file == view.file
                 && Int(posting.target.location.end) >= start && Int(posting.target.location.end) <= end
-        }.map { posting in
-            .object([("position", Self.position(Int(posting.target.location.end), file)), ("label", .string(money.text(posting.amount))),
-                     ("kind", .integer(1)), ("paddingLeft", .bool(true))])
+        }.map { line in
+            .object([("position", Self.position(Int(ledger.postings[line].target.location.end), file)),
+                     ("label", .string(Self.lineAmount(line, ledger, money))), ("kind", .integer(1)), ("paddingLeft", .bool(true))])
         })
+    }
+
+    /// A split line's amount as the reader wants it: in the line's own currency with its home
+    /// value (`-12.50 USD (-€11.50)`) when it is in another, else the home amount.
+    static func lineAmount(_ line: Int, _ ledger: Ledger, _ money: MoneyFormat) -> String {
+        let home = money.text(ledger.postings[line].amount)
+        guard let own = ledger.foreignAmounts[line] else { return home }
+        return DocumentRenderer.foreignText(own.native, own.currency, display: ledger.display) + " (\(home))"
     }
 }

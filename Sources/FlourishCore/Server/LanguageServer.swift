@@ -815,7 +815,15 @@ public final class LanguageServer {
             }
             if let balances = try? journal.balances(through: date) {
                 switch kind {
-                case .account: text += "\n\nbalance at the end of \(date): \(money.text(balances[Int(id)]))"
+                case .account:
+                    // An account kept in another currency: its own balance, and its home value.
+                    let home = money.text(balances[Int(id)])
+                    if let own = journal.ownBalances(through: date)[id] {
+                        let shown = own.balance.map { DocumentRenderer.foreignText($0, own.currency, display: ledger.display) } ?? "too large"
+                        text += "\n\nbalance at the end of \(date): \(shown) (\(home))"
+                    } else {
+                        text += "\n\nbalance at the end of \(date): \(home)"
+                    }
                 case .person:
                     let amount = balances[Int(id)]
                     text += "\n\n" + (amount > .zero ? "owes you \(money.text(amount))" : amount < .zero ? "you owe \(money.text((try? -amount) ?? amount))" : "settled")
@@ -840,8 +848,11 @@ public final class LanguageServer {
             }
         }
         // On a split line whose amount is left out: the amount booking filled in.
-        if let posting = ledger.postings.first(where: { $0.isInferred && $0.target.location.file == view.file && $0.target.location.range.contains(offset) }) {
-            text += "\n\namount left out on this line: \(money.text(posting.amount))"
+        if let line = ledger.postings.indices.first(where: { line in
+            let posting = ledger.postings[line]
+            return posting.isInferred && posting.target.location.file == view.file && posting.target.location.range.contains(offset)
+        }) {
+            text += "\n\namount left out on this line: \(Self.lineAmount(line, ledger, money))"
         }
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))]))])
     }
