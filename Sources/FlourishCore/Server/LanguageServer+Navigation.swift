@@ -31,19 +31,24 @@ extension LanguageServer {
         return (name, journal)
     }
 
-    private func location(_ use: Use, _ ledger: Ledger) -> (uri: String, range: JSONValue) {
-        let file = ledger.files[use.file]
-        let range = JSONValue.object([("start", Self.position(use.range.lowerBound, file)), ("end", Self.position(use.range.upperBound, file))])
-        return (uri(ofFile: use.file, ledger), range)
+    /// Where uses are, as LSP locations: each file's URI found once (a name used on 100,000
+    /// lines is in a few files).
+    private func locations(_ uses: [Use], _ ledger: Ledger) -> [(uri: String, range: JSONValue)] {
+        var uris: [Int: String] = [:]
+        return uses.map { use in
+            let file = ledger.files[use.file]
+            let range = JSONValue.object([("start", Self.position(use.range.lowerBound, file)), ("end", Self.position(use.range.upperBound, file))])
+            if uris[use.file] == nil { uris[use.file] = uri(ofFile: use.file, ledger) }
+            return (uris[use.file]!, range)
+        }
     }
 
     func references(_ params: JSONValue) -> JSONValue {
         guard let (name, journal) = declaredName(params) else { return .array([]) }
         let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
         guard let id = journal.ledger.names.id(of: name) else { return .array([]) }
-        return .array(Self.uses(of: id, in: journal.ledger, declaration: withDeclaration).map { use in
-            let (target, range) = location(use, journal.ledger)
-            return .object([("uri", .string(target)), ("range", range)])
+        return .array(locations(Self.uses(of: id, in: journal.ledger, declaration: withDeclaration), journal.ledger).map { target, range in
+            .object([("uri", .string(target)), ("range", range)])
         })
     }
 
@@ -68,8 +73,7 @@ extension LanguageServer {
             return Self.error(id: id, code: -32803, "“\(newName)” is already declared (\(kind.noun)): renaming “\(name)” to it would merge the two")
         }
         var changes: [(String, [JSONValue])] = []
-        for use in Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger) {
-            let (target, range) = location(use, journal.ledger)
+        for (target, range) in locations(Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger), journal.ledger) {
             let edit = JSONValue.object([("range", range), ("newText", .string(written))])
             if let index = changes.firstIndex(where: { $0.0 == target }) { changes[index].1.append(edit) } else { changes.append((target, [edit])) }
         }

@@ -91,23 +91,16 @@ extension LanguageServer {
         var line = 0
         var previous = (line: 0, character: 0)
         var last = -1
-        file.bytes.withView { bytes in
-            /// UTF-16 units of the UTF-8 text in `range`: one for each character, two for one
-            /// of four bytes (beyond the Basic Multilingual Plane).
-            func units(_ range: Range<Int>) -> Int {
-                var count = 0
-                for at in range where bytes[at] & 0xC0 != 0x80 { count += bytes[at] >= 0xF0 ? 2 : 1 }
-                return count
-            }
-            for token in tokens where token.range.lowerBound >= last && token.range.upperBound <= bytes.count {
-                last = token.range.upperBound
-                while line + 1 < starts.count, starts[line + 1] <= token.range.lowerBound { line += 1 }
-                let character = units(starts[line]..<token.range.lowerBound)
-                let deltaLine = line - previous.line
-                data += [.integer(deltaLine), .integer(deltaLine == 0 ? character - previous.character : character), .integer(units(token.range)),
-                         .integer(token.type), .integer(token.declaration ? 1 : 0)]
-                previous = (line, character)
-            }
+        let bytes = file.bytes
+        func units(_ range: Range<Int>) -> Int { Self.utf16Units(bytes, range) }
+        for token in tokens where token.range.lowerBound >= last && token.range.upperBound <= bytes.count {
+            last = token.range.upperBound
+            while line + 1 < starts.count, starts[line + 1] <= token.range.lowerBound { line += 1 }
+            let character = units(starts[line]..<token.range.lowerBound)
+            let deltaLine = line - previous.line
+            data += [.integer(deltaLine), .integer(deltaLine == 0 ? character - previous.character : character), .integer(units(token.range)),
+                     .integer(token.type), .integer(token.declaration ? 1 : 0)]
+            previous = (line, character)
         }
         return .object([("data", .array(data))])
     }

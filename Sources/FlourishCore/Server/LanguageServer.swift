@@ -158,7 +158,7 @@ public final class LanguageServer {
     static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? { frame(bytes[...]) }
 
     static func framed(_ message: JSONValue) -> [UInt8] {
-        let body = Array(message.compact().utf8)
+        let body = message.compactBytes()
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
@@ -527,8 +527,15 @@ public final class LanguageServer {
     static func position(_ offset: Int, _ file: SourceFile) -> JSONValue {
         let clamped = min(max(0, offset), file.bytes.count)
         let (line, start) = file.line(containing: clamped)
-        let character = String(decoding: file.bytes[start..<clamped], as: UTF8.self).utf16.count
-        return .object([("line", .integer(line - 1)), ("character", .integer(character))])
+        return .object([("line", .integer(line - 1)), ("character", .integer(utf16Units(file.bytes, start..<clamped)))])
+    }
+
+    /// UTF-16 units of the UTF-8 text in `range` (LSP's characters): one for each character,
+    /// two for one of four bytes (beyond the Basic Multilingual Plane).
+    static func utf16Units<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Int where Bytes.Index == Int {
+        var count = 0
+        for at in range where bytes[at] & 0xC0 != 0x80 { count += bytes[at] >= 0xF0 ? 2 : 1 }
+        return count
     }
 
     /// The byte offset of an LSP position in a document.

@@ -26,36 +26,50 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// On one line, for protocol messages.
-    func compact() -> String {
-        var out = ""
+    func compact() -> String { String(decoding: compactBytes(), as: UTF8.self) }
+
+    /// On one line, as UTF-8: a protocol message's body.
+    func compactBytes() -> [UInt8] {
+        var out: [UInt8] = []
         writeCompact(to: &out)
         return out
     }
 
-    /// Appends the value on one line (a reply of a million numbers is one string grown in
-    /// place, not a string a value joined).
-    private func writeCompact(to out: inout String) {
+    /// Appends the value on one line as bytes (a reply of 100,000 locations is one array grown
+    /// in place: appending to a `String` piece by piece took most of such a reply's time).
+    private func writeCompact(to out: inout [UInt8]) {
         switch self {
-        case .string(let text): out += JSONValue.quote(text)
-        case .integer(let value): out += String(value)
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+        case .string(let text): JSONValue.appendQuoted(text, to: &out)
+        case .integer(let value): out.append(contentsOf: String(value).utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.writeCompact(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += JSONValue.quote(key)
-                out += ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.appendQuoted(key, to: &out)
+                out.append(UInt8(ascii: ":"))
                 value.writeCompact(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// `quote(text)`'s bytes appended: plain text straight in, between quotes.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if text.withView(isPlain) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: quote(text).utf8)
         }
     }
 
