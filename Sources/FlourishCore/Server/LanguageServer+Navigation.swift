@@ -72,12 +72,14 @@ extension LanguageServer {
         if newName != name, let other = journal.ledger.names.id(of: newName), let kind = journal.index.kind(of: other) {
             return Self.error(id: id, code: -32803, "“\(newName)” is already declared (\(kind.noun)): renaming “\(name)” to it would merge the two")
         }
-        var changes: [(String, [JSONValue])] = []
+        // The edits by file, the files in the order first met.
+        var files: [String] = []
+        var edits: [String: [JSONValue]] = [:]
         for (target, range) in locations(Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger), journal.ledger) {
-            let edit = JSONValue.object([("range", range), ("newText", .string(written))])
-            if let index = changes.firstIndex(where: { $0.0 == target }) { changes[index].1.append(edit) } else { changes.append((target, [edit])) }
+            if edits[target] == nil { files.append(target) }
+            edits[target, default: []].append(.object([("range", range), ("newText", .string(written))]))
         }
-        return Self.result(id: id, .object([("changes", .object(changes.map { ($0.0, .array($0.1)) }))]))
+        return Self.result(id: id, .object([("changes", .object(files.map { ($0, .array(edits[$0] ?? [])) }))]))
     }
 
     /// The most entries a document's symbols list one by one under their months; a longer
