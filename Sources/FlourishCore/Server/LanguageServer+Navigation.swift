@@ -31,25 +31,70 @@ extension LanguageServer {
         return (name, journal)
     }
 
-    /// Where uses are, as LSP locations: each file's URI found once (a name used on 100,000
-    /// lines is in a few files).
-    private func locations(_ uses: [Use], _ ledger: Ledger) -> [(uri: String, range: JSONValue)] {
-        var uris: [Int: String] = [:]
-        return uses.map { use in
-            let file = ledger.files[use.file]
-            let range = JSONValue.object([("start", Self.position(use.range.lowerBound, file)), ("end", Self.position(use.range.upperBound, file))])
-            if uris[use.file] == nil { uris[use.file] = uri(ofFile: use.file, ledger) }
-            return (uris[use.file]!, range)
+    /// A use's range as LSP writes it (`{"start":{"line":…,"character":…},"end":{…}}`),
+    /// appended as JSON bytes.
+    static func writeRange(_ use: Use, _ file: SourceFile, into out: inout [UInt8]) {
+        func position(_ offset: Int) {
+            let clamped = min(max(0, offset), file.bytes.count)
+            let (line, start) = file.line(containing: clamped)
+            out.append(contentsOf: "{\"line\":".utf8)
+            out.append(contentsOf: String(line - 1).utf8)
+            out.append(contentsOf: ",\"character\":".utf8)
+            out.append(contentsOf: String(utf16Units(file.bytes, start..<clamped)).utf8)
+            out.append(UInt8(ascii: "}"))
         }
+        out.append(contentsOf: "{\"start\":".utf8)
+        position(use.range.lowerBound)
+        out.append(contentsOf: ",\"end\":".utf8)
+        position(use.range.upperBound)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Uses as LSP locations (`[{"uri":…,"range":…},…]`), written straight as JSON: a name on
+    /// 100,000 lines is a reply of megabytes. Each file's URI is found once.
+    private func locationsJSON(_ uses: [Use], _ ledger: Ledger) -> JSONValue {
+        var uris: [Int: [UInt8]] = [:]
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (number, use) in uses.enumerated() {
+            if number > 0 { out.append(UInt8(ascii: ",")) }
+            if uris[use.file] == nil { uris[use.file] = JSONValue.string(uri(ofFile: use.file, ledger)).compactBytes() }
+            out.append(contentsOf: "{\"uri\":".utf8)
+            out.append(contentsOf: uris[use.file]!)
+            out.append(contentsOf: ",\"range\":".utf8)
+            Self.writeRange(use, ledger.files[use.file], into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        return .written(out)
+    }
+
+    /// A rename's edits by file's URI, in the order first met: each file's list of
+    /// `{"range":…,"newText":…}` written straight as JSON.
+    private func renameEdits(_ uses: [Use], to newText: String, _ ledger: Ledger) -> JSONValue {
+        let text = JSONValue.string(newText).compactBytes()
+        var order: [Int] = []
+        var edits: [Int: [UInt8]] = [:]
+        for use in uses {
+            if edits[use.file] == nil {
+                order.append(use.file)
+                edits[use.file] = [UInt8(ascii: "[")]
+            } else {
+                edits[use.file]!.append(UInt8(ascii: ","))
+            }
+            edits[use.file]!.append(contentsOf: "{\"range\":".utf8)
+            Self.writeRange(use, ledger.files[use.file], into: &edits[use.file]!)
+            edits[use.file]!.append(contentsOf: ",\"newText\":".utf8)
+            edits[use.file]!.append(contentsOf: text)
+            edits[use.file]!.append(UInt8(ascii: "}"))
+        }
+        return .object(order.map { file in (uri(ofFile: file, ledger), .written((edits[file] ?? []) + [UInt8(ascii: "]")])) })
     }
 
     func references(_ params: JSONValue) -> JSONValue {
         guard let (name, journal) = declaredName(params) else { return .array([]) }
         let withDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
         guard let id = journal.ledger.names.id(of: name) else { return .array([]) }
-        return .array(locations(Self.uses(of: id, in: journal.ledger, declaration: withDeclaration), journal.ledger).map { target, range in
-            .object([("uri", .string(target)), ("range", range)])
-        })
+        return locationsJSON(Self.uses(of: id, in: journal.ledger, declaration: withDeclaration), journal.ledger)
     }
 
     /// The names as their declarations write them: accounts, categories, people, then goals.
@@ -72,14 +117,8 @@ extension LanguageServer {
         if newName != name, let other = journal.ledger.names.id(of: newName), let kind = journal.index.kind(of: other) {
             return Self.error(id: id, code: -32803, "“\(newName)” is already declared (\(kind.noun)): renaming “\(name)” to it would merge the two")
         }
-        // The edits by file, the files in the order first met.
-        var files: [String] = []
-        var edits: [String: [JSONValue]] = [:]
-        for (target, range) in locations(Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger), journal.ledger) {
-            if edits[target] == nil { files.append(target) }
-            edits[target, default: []].append(.object([("range", range), ("newText", .string(written))]))
-        }
-        return Self.result(id: id, .object([("changes", .object(files.map { ($0, .array(edits[$0] ?? [])) }))]))
+        let uses = Self.uses(of: journal.ledger.names.id(of: name) ?? -1, in: journal.ledger)
+        return Self.result(id: id, .object([("changes", renameEdits(uses, to: written, journal.ledger))]))
     }
 
     /// The most entries a document's symbols list one by one under their months; a longer

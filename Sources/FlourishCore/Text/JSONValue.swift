@@ -7,6 +7,9 @@ public enum JSONValue: Sendable, Equatable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text written already, on one line, put in as it is (a language server's reply of
+    /// 100,000 locations, written straight as bytes: a value per location took most of its time).
+    case written([UInt8])
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
@@ -43,6 +46,7 @@ public enum JSONValue: Sendable, Equatable {
         case .integer(let value): out.append(contentsOf: String(value).utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
+        case .written(let bytes): out.append(contentsOf: bytes)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -90,6 +94,7 @@ public enum JSONValue: Sendable, Equatable {
         case .integer(let value): out += String(value)
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
+        case .written(let bytes): out += String(decoding: bytes, as: UTF8.self)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
