@@ -116,15 +116,6 @@ import Testing
 
     /// What `pages.py` printed for the pages given.
     static func check(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("python3")))
-        process.arguments = [TestSupport.root + "/Tests/FlourishCoreTests/Support/pages/pages.py"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        try TestSupport.python("pages/pages.py", arguments)
     }
 }

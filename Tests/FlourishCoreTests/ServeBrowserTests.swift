@@ -18,16 +18,7 @@ import Testing
     static let screenshots = TestSupport.root + "/.build/screenshots/serve"
 
     static func run(_ script: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("python3")))
-        process.arguments = [TestSupport.root + "/Tests/FlourishCoreTests/Support/serve/" + script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        try TestSupport.python("serve/" + script, arguments)
     }
 
     @Test(.enabled(if: hasBrowser, "Chromium, chromedriver or Selenium is missing (apt-get install chromium chromium-driver; pip install selenium)"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import FlourishCore
 
 /// What one in-process run of the command line printed and returned.
@@ -110,6 +111,21 @@ enum TestSupport {
             write(read(root + "/examples/" + file), to: dir + "/" + file)
         }
         return dir + "/household.flourish"
+    }
+
+    /// What a Python script under `Tests/FlourishCoreTests/Support/` printed (its output and
+    /// errors together), run with `python3`.
+    static func python(_ script: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Tools.path("python3")))
+        process.arguments = [root + "/Tests/FlourishCoreTests/Support/" + script] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
     }
 
     static func write(_ text: String, to path: String) {
