@@ -83,23 +83,27 @@ public enum ForecastRenderer {
         // Funds, what is set aside, main savings, and the accounts that break; the rest of the
         // line names the expected lines (CSV and JSON have every account and bucket, every day).
         var accounts = drivers(report)
-        func figures(_ day: ForecastReport.Day, _ accounts: [String]) -> [String] {
-            let s = day.snapshot
+        let titles = ["Date", "Funds", "Set aside", "Main savings"] + accounts
+        // Each row's figures, and each column's width (its title's or its widest figure's),
+        // worked out once; the accounts that break are dropped from the last while the line is
+        // too wide for the expected lines to have room.
+        let cells = rows.map { row -> [String] in
+            let s = row.day.snapshot
             let setAside = (try? s.funds - s.mainSavings) ?? .zero
             return [s.date.description, money.text(s.funds), money.text(setAside), money.text(s.mainSavings)]
                 + accounts.map { name in money.text(s.accounts.first { $0.name == name }?.balance ?? .zero) }
         }
-        func widths(_ accounts: [String]) -> Int {
-            let titles = ["Date", "Funds", "Set aside", "Main savings"] + accounts
-            return titles.indices.reduce(0) { total, column in
-                total + 2 + rows.map { TextTable.width(figures($0.day, accounts)[column]) }.reduce(TextTable.width(titles[column]), max)
-            }
+        var widths = titles.indices.map { column in cells.map { TextTable.width($0[column]) }.reduce(TextTable.width(titles[column]), max) + 2 }
+        while !accounts.isEmpty && widths.reduce(0, +) > textWidth - 12 {
+            accounts.removeLast()
+            widths.removeLast()
         }
-        while !accounts.isEmpty && widths(accounts) > textWidth - 12 { accounts.removeLast() }
-        let room = max(8, textWidth - widths(accounts))
+        let room = max(8, textWidth - widths.reduce(0, +))
         var table = TextTable([("Date", .left), ("Funds", .right), ("Set aside", .right), ("Main savings", .right)]
                               + accounts.map { ($0, .right) } + [("Expected", .left)])
-        for row in rows { table.add(figures(row.day, accounts) + [TextTable.fitted(row.expected.joined(separator: ", "), width: room)]) }
+        for (row, figures) in zip(rows, cells) {
+            table.add(Array(figures.prefix(4 + accounts.count)) + [TextTable.fitted(row.expected.joined(separator: ", "), width: room)])
+        }
         if weekly { out += "Every seventh day from \(report.from), the break and the last day (--format csv: every day):\n" }
         return out + table.rendered()
     }
