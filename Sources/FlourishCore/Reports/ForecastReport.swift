@@ -90,8 +90,16 @@ public struct ForecastReport: Sendable {
             let new = shortfalls(day.snapshot, credit: credit).filter { shortfall in !alreadyBelow.contains { same($0, shortfall) } }
             guard !new.isEmpty, let start = days.first else { continue }
             let between = days.filter { $0.snapshot.date > from && $0.snapshot.date <= day.snapshot.date }.flatMap(\.events)
-            let causes = Self.causes(of: new, from: start.snapshot, to: day.snapshot, events: between, place: place) { kind in
-                place(source(kind, on: day.snapshot.date, projected))
+            let causes: [Cause]
+            do {
+                causes = try Self.causes(of: new, from: start.snapshot, to: day.snapshot, events: between, place: place) { kind in
+                    place(source(kind, on: day.snapshot.date, projected))
+                }
+            } catch {
+                // A sum past 64 bits: said, as the engine's overflow is, at the day's first expected line.
+                let at = between.last { $0.date == day.snapshot.date }?.source ?? between.first?.source ?? SourceLocation(file: 0, range: 0..<0)
+                return (nil, [Diagnostic(.sumOverflow(what: error.what ?? "what brought the forecast's break", currency: projected.currency), at: at)],
+                        ledger.files)
             }
             firstBreak = Break(date: day.snapshot.date, shortfalls: new, causes: causes)
             break
@@ -140,12 +148,13 @@ public struct ForecastReport: Sendable {
     /// the expected lines through it alone. The parts are exact: main savings' parts add up to
     /// its change (with the expected income, which raises it).
     static func causes(of shortfalls: [Shortfall], from start: BucketSnapshot, to end: BucketSnapshot, events: [Projection.Event],
-                       place: (SourceLocation?) -> String?, setAsidePlace: (BucketSnapshot.SetAside.Kind) -> String?) -> [Cause] {
-        func setAside(_ snapshot: BucketSnapshot) -> [BucketSnapshot.SetAside.Kind: (what: String, amount: Money)] {
+                       place: (SourceLocation?) -> String?,
+                       setAsidePlace: (BucketSnapshot.SetAside.Kind) -> String?) throws(MoneyOverflow) -> [Cause] {
+        func setAside(_ snapshot: BucketSnapshot) throws(MoneyOverflow) -> [BucketSnapshot.SetAside.Kind: (what: String, amount: Money)] {
             var items: [BucketSnapshot.SetAside.Kind: (what: String, amount: Money)] = [:]
             for item in snapshot.setAsides {
                 let what = item.kind == .allowance ? "the allowance set aside" : item.kind.name
-                items[item.kind, default: (what, .zero)].amount = (try? items[item.kind, default: (what, .zero)].amount + item.amount) ?? .zero
+                items[item.kind, default: (what, .zero)].amount = try items[item.kind, default: (what, .zero)].amount + item.amount
             }
             return items
         }
@@ -155,30 +164,31 @@ public struct ForecastReport: Sendable {
             found.append(cause)
         }
         // The expected lines by name, in order of first appearance.
-        func grouped(_ events: [Projection.Event], amount: (Projection.Event) -> Money) -> [(first: Projection.Event, sum: Money, count: Int)] {
+        func grouped(_ events: [Projection.Event], amount: (Projection.Event) throws(MoneyOverflow) -> Money) throws(MoneyOverflow)
+            -> [(first: Projection.Event, sum: Money, count: Int)] {
             var order: [String] = []
             var groups: [String: (first: Projection.Event, sum: Money, count: Int)] = [:]
             for event in events {
                 if let group = groups[event.what] {
-                    groups[event.what] = (group.first, (try? group.sum + amount(event)) ?? group.sum, group.count + 1)
+                    groups[event.what] = (group.first, try group.sum + amount(event), group.count + 1)
                 } else {
                     order.append(event.what)
-                    groups[event.what] = (event, amount(event), 1)
+                    groups[event.what] = (event, try amount(event), 1)
                 }
             }
             return order.compactMap { groups[$0] }
         }
         if shortfalls.contains(where: { if case .account = $0 { return false } else { return true } }) {
-            let before = setAside(start)
-            let after = setAside(end)
+            let before = try setAside(start)
+            let after = try setAside(end)
             var growth: [BucketSnapshot.SetAside.Kind: Money] = [:]
             for kind in Set(before.keys).union(after.keys) {
-                growth[kind] = (try? (after[kind]?.amount ?? .zero) - (before[kind]?.amount ?? .zero)) ?? .zero
+                growth[kind] = try (after[kind]?.amount ?? .zero) - (before[kind]?.amount ?? .zero)
             }
             var parts: [Cause] = []
-            for group in grouped(events, amount: \.amount) {
+            for group in try grouped(events, amount: { $0.amount }) {
                 let grew = group.first.paysFrom.flatMap { growth.removeValue(forKey: $0) } ?? .zero
-                let part = (try? group.sum - grew) ?? group.sum
+                let part = try group.sum - grew
                 guard part < .zero else { continue }
                 parts.append(Cause(kind: .expected, what: group.first.what, amount: part, count: group.count, setAside: max(.zero, grew),
                                    place: place(group.first.source)))
@@ -194,8 +204,10 @@ public struct ForecastReport: Sendable {
         }
         for case .account(let name, _) in shortfalls {
             let through = events.filter { $0.moves.contains { $0.account == name } }
-            let parts = grouped(through) { event in
-                event.moves.filter { $0.account == name }.reduce(Money.zero) { (try? $0 + $1.amount) ?? $0 }
+            let parts = try grouped(through) { event throws(MoneyOverflow) in
+                var sum = Money.zero
+                for move in event.moves where move.account == name { sum = try sum + move.amount }
+                return sum
             }
             for group in parts.filter({ $0.sum < .zero }).sorted(by: { ($0.sum, $0.first.what) < ($1.sum, $1.first.what) }) {
                 add(Cause(kind: .expected, what: group.first.what, amount: group.sum, count: group.count, setAside: .zero,
