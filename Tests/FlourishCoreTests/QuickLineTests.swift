@@ -20,7 +20,8 @@ import Testing
         }
         lines += ledger.entryTags.map { "tag \($0.id)@\($0.location.range)" }
         lines += ledger.strayReferences.map { "stray \($0.id)@\($0.location.range)" }
-        lines += ledger.amountCodes.all.sorted { $0.key.start < $1.key.start }.map { "code \($0.key.range) \($0.value.value)" }
+        lines += ledger.amountCodes.all.sorted { $0.key.start < $1.key.start }.map { "code \($0.key.range) \($0.value.value)@\($0.value.location.range)" }
+        lines += ledger.amountPrices.all.map { "price \($0.key.range) \($0.value.kind) \($0.value.value.value.mantissa)/\($0.value.value.value.scale)@\($0.value.value.location.range)" }
         lines.append("first amount \(parsed.firstAmount.map { "\($0.range)" } ?? "-")")
         lines += DiagnosticRenderer(files: [parsed.file]).render(parsed.diagnostics).split(separator: "\n").map(String.init)
         return lines.joined(separator: "\n")
@@ -58,7 +59,10 @@ import Testing
                      "Alimentation:Courses", "\"Maison:Petits travaux\"", "#x", "Bank\"q\"", "Food;c", "\"Zoë\";c", "\"Zoë\"12", "\"x\\", "\"a\\\\b\""]
         let gaps = [" ", "  ", "\t", "", "   \t "]
         let amounts = ["12", "-3.50", "+1", "1.2.3", "12EUR", "12 EUR", "12 eur", "goal", "#x", "\"7\"", "1234567890123456789012",
-                       "0.001", "-", "12;c", "12\"", "999999999999999999", "9999999999999999999", "5.", ".5", ""]
+                       "0.001", "-", "12;c", "12\"", "999999999999999999", "9999999999999999999", "5.", ".5", "",
+                       "12.50 USD @@ 11.48", "-3 USD @ 0.92", "12 JPY @@ 0.08 EUR", "12 USD @@", "12 USD @@ -3", "12 USD @@ +3", "12 USD @@@ 3",
+                       "12 USD@@ 3", "12 @@ 3", "12 USD @x 3", "12 USD @ 1.2.3", "12 USD @@ 3 usd", "12 USD @@ 3;c", "12 USD;c", "12 USD @@ \"3\"",
+                       "12 BTC\t@\t1", "12 USD @@ 3 EUR EUR", "12 USD USD", "12 U @@ 3", "12 USD @@ 99999999999999999999"]
         let tails = ["", "  ; note", " # note", "#", "  #tag", "  goal Japan", " extra", "  \"q\"", "\t;", "  goal", " #"]
         let dates = ["2026-01-12", "2026-01-31", "2026-02-29", "2024-02-29", "0000-01-01", "2026-13-01", "2026-1-01", "2026-01-12x",
                      "2026/01/12", "2026-01-12;x", "2026-01-1a", "9999-12-31", "2026-00-10"]

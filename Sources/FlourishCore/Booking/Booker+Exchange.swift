@@ -21,7 +21,8 @@ extension Booker {
     ///
     /// An entry that cannot be converted is left out of the booked ledger, as one with an
     /// amount that cannot be scaled is. Each converted line is kept in `Ledger.foreignAmounts`.
-    static func convertForeign(_ ledger: inout Ledger, _ lines: LineTable<ForeignLine>, home: Currency, _ diagnostics: inout [Diagnostic]) {
+    static func convertForeign(_ ledger: inout Ledger, _ lines: LineTable<ForeignLine>, currencies: [Currency], home: Currency,
+                               _ diagnostics: inout [Diagnostic]) {
         guard !lines.isEmpty else { return }
         let rates = RateTable(ledger, home: home, &diagnostics)
         var accounts = [Bool](repeating: false, count: ledger.names.names.count)
@@ -32,16 +33,18 @@ extension Booker {
         // One converter for every entry, its lists kept from one to the next. It copies the
         // entry's few lines and holds none of the ledger's lists, so that each entry's
         // figures are written into the ledger at once without copying its lines.
-        var converter = EntryConverter(names: ledger.names, lines: lines, home: home, rates: rates, accounts: accounts)
+        var converter = EntryConverter(names: ledger.names, lines: lines, currencies: currencies, home: home, rates: rates, accounts: accounts)
         ledger.foreignAmounts.reserveCapacity(lines.count, lines: ledger.postings.count)
         for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] }) {
             guard converter.convert(ledger.entries[number], postings: ledger.postings) else {
                 dropped.insert(number)
                 continue
             }
-            for (line, amount, foreign) in converter.converted {
-                ledger.postings[line].amount = amount
-                if let foreign { ledger.foreignAmounts[line] = foreign }
+            for line in converter.converted {
+                ledger.postings[line.line].amount = line.home ?? .zero
+                if line.currency >= 0, let native = line.native {
+                    ledger.foreignAmounts[line.line] = ForeignAmount(currency: currencies[Int(line.currency)], native: native, rate: line.source ?? .entry)
+                }
             }
         }
         diagnostics += converter.diagnostics
@@ -94,155 +97,167 @@ extension Booker {
         /// retained and released each time).
         let names: NameTable
         let lines: LineTable<ForeignLine>
+        /// The currencies by the place `ForeignLine` gives (the home one first).
+        let currencies: [Currency]
         let home: Currency
         let rates: RateTable
         let accounts: [Bool]
         var diagnostics: [Diagnostic] = []
-        /// The last entry's lines converted: each one's home amount and, for a line in another
-        /// currency, its native amount.
-        private(set) var converted: [(line: Int, home: Money, foreign: ForeignAmount?)] = []
-        /// The entry being converted, and its figures by each line's place in it (lists, not
-        /// dictionaries: a dictionary a line for every entry was most of booking's time; kept
-        /// from one entry to the next, not made again for each).
-        private var entry = Entry(date: .earliest, status: .unmarked, descriptionLocation: SourceLocation(file: 0, range: 0..<0),
-                                  tagRange: 0..<0, postings: 0..<0, location: SourceLocation(file: 0, range: 0..<0))
-        /// The entry's lines (a copy of its few).
-        private var current: [Posting] = []
-        private var written: [Int] = []
-        private var leftOut: [Int] = []
-        private var natives: [(currency: Currency, amount: Money?)?] = []
-        private var homes: [Money?] = []
-        private var sources: [ForeignAmount.RateSource?] = []
+
+        /// A line of the entry being converted, then converted: its currency (its place in
+        /// `currencies`, -1 for the home one), its native amount (nil when left out) and the
+        /// price written after it; then its home amount and where its rate came from.
+        struct Line {
+            var line: Int
+            var isInferred: Bool
+            var currency: Int32
+            var native: Money?
+            var price: LinePrice?
+            var home: Money?
+            var source: ForeignAmount.RateSource?
+        }
+
+        /// The last entry's lines (one list of plain values, kept from one entry to the next).
+        private(set) var converted: [Line] = []
         private var unknown: [Int] = []
 
-        init(names: NameTable, lines: LineTable<ForeignLine>, home: Currency, rates: RateTable, accounts: [Bool]) {
-            (self.names, self.lines, self.home, self.rates, self.accounts) = (names, lines, home, rates, accounts)
+        init(names: NameTable, lines: LineTable<ForeignLine>, currencies: [Currency], home: Currency, rates: RateTable, accounts: [Bool]) {
+            (self.names, self.lines, self.currencies, self.home, self.rates, self.accounts) = (names, lines, currencies, home, rates, accounts)
         }
 
         /// Converts `entry`, whose lines are in `postings`, into `converted`; false after
-        /// reporting why the entry cannot be converted.
+        /// reporting why the entry cannot be converted. Lines are counted by their place in
+        /// the entry.
         mutating func convert(_ entry: Entry, postings: [Posting]) -> Bool {
-            self.entry = entry
-            let all = entry.postings
-            let first = all.lowerBound
-            current.removeAll(keepingCapacity: true)
-            current.append(contentsOf: postings[all])
-            converted.removeAll(keepingCapacity: true)
-            written.removeAll(keepingCapacity: true)
-            for line in all where !posting(line).isInferred { written.append(line) }
-            // The one other currency every written line is in, if there is one.
-            var single: Currency? = written.first.flatMap { lines[$0]?.currency }
-            for line in written where lines[line]?.currency.code != single?.code { single = nil }
-            // Step 1: each line's currency and native amount (nil: home).
-            natives.removeAll(keepingCapacity: true)
-            natives.append(contentsOf: repeatElement(nil, count: all.count))
-            for line in all {
-                if let foreign = lines[line] {
-                    natives[line - first] = (foreign.currency, foreign.native)
-                } else if posting(line).isInferred, let single, !isAccount(line) {
-                    natives[line - first] = (single, nil)
+            // Worked on as a list of its own (the converter's, taken and given back), so that
+            // changing a line does not ask each time whether the list is shared.
+            var entryLines = converted
+            converted = []
+            defer { converted = entryLines }
+            return convert(entry, postings, &entryLines)
+        }
+
+        private mutating func convert(_ entry: Entry, _ postings: [Posting], _ entryLines: inout [Line]) -> Bool {
+            let first = entry.postings.lowerBound
+            let count = entry.postings.count
+            // Step 1: each line's currency and native amount, and the one other currency every
+            // written line is in, if there is one.
+            entryLines.removeAll(keepingCapacity: true)
+            var single: Int32?
+            var written = 0
+            var leftOut = 0
+            for line in entry.postings {
+                let foreign = lines[line]
+                let isInferred = postings[line].isInferred
+                entryLines.append(Line(line: line, isInferred: isInferred, currency: foreign?.currency ?? -1, native: foreign?.native,
+                                       price: foreign?.price, home: nil, source: nil))
+                if isInferred {
+                    leftOut += 1
+                } else {
+                    let currency = foreign?.currency ?? -1
+                    single = written == 0 || single == currency ? currency : -1
+                    written += 1
                 }
             }
-            leftOut.removeAll(keepingCapacity: true)
-            for line in all where posting(line).isInferred { leftOut.append(line) }
-            for line in leftOut where natives[line - first] != nil {
-                guard let single, natives[line - first]?.currency.code == single.code, leftOut.count == 1 else {
-                    let target = posting(line).target
-                    diagnostics.append(Diagnostic(.foreignLeftOut(account: names[target.id], kept: natives[line - first]?.currency.code ?? ""),
+            if single == -1 { single = nil }
+            if let single {
+                for place in 0..<count where entryLines[place].currency < 0 && entryLines[place].isInferred && !isAccount(postings[first + place]) {
+                    entryLines[place].currency = single
+                }
+            }
+            for place in 0..<count where entryLines[place].isInferred && entryLines[place].currency >= 0 {
+                guard let single, entryLines[place].currency == single, leftOut == 1 else {
+                    let target = postings[first + place].target
+                    diagnostics.append(Diagnostic(.foreignLeftOut(account: names[target.id], kept: currencies[Int(entryLines[place].currency)].code),
                                                   at: target.location))
                     return false
                 }
                 do throws(MoneyOverflow) {
-                    let sum = try Money.sum(written.compactMap { natives[$0 - first]?.amount })
-                    natives[line - first]?.amount = try -sum
+                    var sum = Money.zero
+                    for other in entryLines where !other.isInferred { sum = try sum + (other.native ?? .zero) }
+                    entryLines[place].native = try -sum
                 } catch {
-                    diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry in \(single.code)", currency: single), at: entry.location))
+                    let currency = currencies[Int(single)]
+                    diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry in \(currency.code)", currency: currency), at: entry.location))
                     return false
                 }
             }
             // Step 2: the home amounts known. A line with neither a price nor a home amount
             // written takes the rate line only when it is not the one such line.
-            let lacking = all.filter { line in
-                natives[line - first].map { $0.amount == nil || lines[line]?.price == nil } ?? posting(line).isInferred
-            }.count
-            homes.removeAll(keepingCapacity: true)
-            homes.append(contentsOf: repeatElement(nil, count: all.count))
-            sources.removeAll(keepingCapacity: true)
-            sources.append(contentsOf: repeatElement(nil, count: all.count))
+            var lacking = 0
+            for line in entryLines where line.currency >= 0 ? line.native == nil || line.price == nil : line.isInferred { lacking += 1 }
             unknown.removeAll(keepingCapacity: true)
-            for line in all {
-                guard let native = natives[line - first] else {
-                    if posting(line).isInferred { unknown.append(line) } else { homes[line - first] = posting(line).amount }
+            for place in 0..<count {
+                let line = entryLines[place]
+                guard line.currency >= 0 else {
+                    if line.isInferred { unknown.append(place) } else { entryLines[place].home = postings[line.line].amount }
                     continue
                 }
-                guard let amount = native.amount else { unknown.append(line); continue }
+                guard let amount = line.native else { unknown.append(place); continue }
+                let currency = currencies[Int(line.currency)]
                 do throws(MoneyOverflow) {
-                    if let price = lines[line]?.price {
-                        homes[line - first] = try Booker.home(of: amount, in: native.currency, price: price, home: home)
-                        sources[line - first] = .written(price)
-                    } else if lacking > 1, let index = rates.rate(native.currency.code, on: entry.date) {
-                        homes[line - first] = try Money.converted(amount, decimals: native.currency.decimals, rate: rates.rates[index].rate.value,
-                                                          homeDecimals: home.decimals)
-                        sources[line - first] = .rateLine(index)
+                    if let price = line.price {
+                        entryLines[place].home = try Booker.home(of: amount, in: currency, price: price, home: home)
+                        entryLines[place].source = .written(price)
+                    } else if lacking > 1, let index = rates.rate(currency.code, on: entry.date) {
+                        entryLines[place].home = try Money.converted(amount, decimals: currency.decimals, rate: rates.rates[index].rate.value,
+                                                                     homeDecimals: home.decimals)
+                        entryLines[place].source = .rateLine(index)
                     } else {
-                        unknown.append(line)
+                        unknown.append(place)
                     }
                 } catch {
-                    diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(home.code)", currency: home), at: location(of: line)))
+                    diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(home.code)", currency: home),
+                                                  at: location(of: postings[line.line])))
                     return false
                 }
             }
             // Step 3: one line unknown balances the entry; more are an error.
             if unknown.count > 1 {
-                for line in unknown where natives[line - first]?.amount != nil {
-                    diagnostics.append(Diagnostic(.missingRate(code: natives[line - first]?.currency.code ?? "", date: entry.date, home: home.code),
-                                                  at: location(of: line)))
+                for place in unknown where entryLines[place].native != nil {
+                    let line = entryLines[place]
+                    let code = line.currency >= 0 ? currencies[Int(line.currency)].code : ""
+                    diagnostics.append(Diagnostic(.missingRate(code: code, date: entry.date, home: home.code), at: location(of: postings[line.line])))
                 }
                 // Without a line to blame (two left-out home lines): left to the balancing
                 // check, as in one currency.
                 return false
             }
             do throws(MoneyOverflow) {
-                let sum = try Money.sum(homes.compactMap { $0 })
-                if let line = unknown.first {
-                    homes[line - first] = try -sum
-                    sources[line - first] = .entry
+                var sum = Money.zero
+                for line in entryLines { if let home = line.home { sum = try sum + home } }
+                if let place = unknown.first {
+                    entryLines[place].home = try -sum
+                    entryLines[place].source = .entry
                 } else if sum != .zero, let single {
                     // Step 4: rounding within a minor unit a line goes to the largest line.
-                    guard sum.minorUnits.magnitude <= UInt64(all.count) else {
-                        diagnostics.append(Diagnostic(.ratesDiffer(code: single.code, difference: sum, home: home), at: entry.location))
+                    guard sum.minorUnits.magnitude <= UInt64(count) else {
+                        diagnostics.append(Diagnostic(.ratesDiffer(code: currencies[Int(single)].code, difference: sum, home: home), at: entry.location))
                         return false
                     }
-                    let largest = all.max { (homes[$0 - first]?.minorUnits.magnitude ?? 0) < (homes[$1 - first]?.minorUnits.magnitude ?? 0) } ?? first
-                    homes[largest - first] = try (homes[largest - first] ?? .zero) - sum
+                    var largest = 0
+                    for place in 1..<max(count, 1)
+                    where (entryLines[place].home?.minorUnits.magnitude ?? 0) > (entryLines[largest].home?.minorUnits.magnitude ?? 0) {
+                        largest = place
+                    }
+                    entryLines[largest].home = try (entryLines[largest].home ?? .zero) - sum
                 }
             } catch {
                 diagnostics.append(Diagnostic(.sumOverflow(what: "the sum of this entry", currency: home), at: entry.location))
                 return false
             }
-            for line in all {
-                let foreign = natives[line - first].flatMap { native in
-                    native.amount.map { ForeignAmount(currency: native.currency, native: $0, rate: sources[line - first] ?? .entry) }
-                }
-                converted.append((line, homes[line - first] ?? .zero, foreign))
-            }
             return true
         }
 
-        /// One of the entry's lines, by its index in the ledger.
-        private func posting(_ line: Int) -> Posting {
-            current[line - entry.postings.lowerBound]
-        }
-
         /// Whether a line's target is an account.
-        func isAccount(_ line: Int) -> Bool {
-            let id = Int(posting(line).target.id)
+        func isAccount(_ posting: Posting) -> Bool {
+            let id = Int(posting.target.id)
             return id < accounts.count && accounts[id]
         }
 
         /// Where a line's amount was written, or its name when it was left out.
-        func location(of line: Int) -> SourceLocation {
-            posting(line).amountLocation ?? posting(line).target.location
+        func location(of posting: Posting) -> SourceLocation {
+            posting.amountLocation ?? posting.target.location
         }
     }
 }

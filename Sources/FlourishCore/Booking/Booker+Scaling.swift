@@ -9,15 +9,15 @@ extension Booker {
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
         diagnostics += scaler.diagnostics
-        convertForeign(&ledger, scaler.foreign, home: currency, &diagnostics)
+        convertForeign(&ledger, scaler.foreign, currencies: scaler.currencies, home: currency, &diagnostics)
         ledger.amountScales = [:]
         ledger.scaledFiles = ledger.files.count
     }
 
-    /// A split line in another currency, as scaled: its currency, its amount in it (nil when
-    /// left out) and the price written after it.
+    /// A split line in another currency, as scaled: its currency (by its place in
+    /// `Scaler.currencies`), its amount in it (nil when left out) and the price written after it.
     struct ForeignLine {
-        var currency: Currency
+        var currency: Int32
         var native: Money?
         var price: LinePrice?
     }
@@ -38,6 +38,15 @@ extension Booker {
         var diagnostics: [Diagnostic] = []
         /// Split lines in another currency, by index in `postings`.
         var foreign = LineTable<ForeignLine>()
+        /// The currencies met, the home one first: a line's currency is its place here, so
+        /// that each code is looked up and compared as text once per run of lines in it, not
+        /// once per line.
+        private(set) var currencies: [Currency]
+        private var places: [String: Int32]
+        private var lastCode: (code: String, place: Int32)
+        /// The codes and prices after split lines' amounts, read in the lines' order.
+        private var codeCursor: LocationTable<Located<String>>.Cursor
+        private var priceCursor: LocationTable<LinePrice>.Cursor
 
         init(ledger: Ledger, currency: Currency) {
             files = ledger.files
@@ -56,11 +65,30 @@ extension Booker {
             }
             self.decimals = decimals
             mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty
+            currencies = [currency]
+            places = [currency.code: 0]
+            lastCode = (currency.code, 0)
+            codeCursor = LocationTable.Cursor(ledger.amountCodes)
+            priceCursor = LocationTable.Cursor(ledger.amountPrices)
+            if mayBeForeign { foreign.reserveCapacity(ledger.amountCodes.count, lines: ledger.postings.count) }
         }
 
         /// A currency by its code, with its decimals.
         func currency(_ code: String) -> Currency {
             Currency(code: code, decimals: decimals[code] ?? Currency.standardDecimals(for: code))
+        }
+
+        /// The place of a currency in `currencies` (0: the home one), added when new.
+        mutating func place(of code: String) -> Int32 {
+            if code == lastCode.code { return lastCode.place }
+            let place = places[code] ?? {
+                let place = Int32(currencies.count)
+                currencies.append(currency(code))
+                places[code] = place
+                return place
+            }()
+            lastCode = (code, place)
+            return place
         }
 
         /// Whether an amount was written with a code after it (its location then ends with the
@@ -119,13 +147,21 @@ extension Booker {
         /// The currency of a line or an opening on `target` with an amount at `location`
         /// (nil: the home one), or nil after reporting a code its account is not kept in.
         mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?, names: NameTable) -> Currency?? {
-            let written = location.flatMap { hasCode($0) ? amountCodes[$0] : nil }
-            if let keptIn = kept[target.id], let written, written.value != keptIn.value {
-                diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
+            guard let place = linePlace(target, location, names: names) else { return .none }
+            return .some(place.map { currencies[Int($0)] })
+        }
+
+        /// `lineCurrency` as a place in `currencies` (nil: the home one).
+        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?, names: @autoclosure () -> NameTable) -> Int32?? {
+            let written = location.flatMap { hasCode($0) ? codeCursor.value(at: $0) : nil }
+            let keptIn = kept.isEmpty ? nil : kept[target.id]
+            if let keptIn, let written, written.value != keptIn.value {
+                diagnostics.append(Diagnostic(.accountCurrency(account: names()[target.id], kept: keptIn.value, written: written.value), at: written.location))
                 return .none
             }
-            guard let code = written?.value ?? kept[target.id]?.value, code != currency.code else {
-                if let location, hasPrice(location), let price = prices[location] {
+            let code = written?.value ?? keptIn?.value
+            guard let code, case let place = self.place(of: code), place != 0 else {
+                if let location, hasPrice(location), let price = priceCursor.value(at: location) {
                     let number = self.number(price.value.location).text
                     diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
                                                                   hint: "only an amount in another currency has a price in the home one"),
@@ -134,7 +170,7 @@ extension Booker {
                 }
                 return .some(nil)
             }
-            return .some(self.currency(code))
+            return .some(place)
         }
 
         /// Scales split line `line` in place; false when it cannot be. A line in another
@@ -143,8 +179,9 @@ extension Booker {
         mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
             let posting = ledger.postings[line]
             if mayBeForeign {
-                guard let lineCurrency = lineCurrency(posting.target, posting.amountLocation, names: ledger.names) else { return false }
-                if let lineCurrency {
+                guard let place = linePlace(posting.target, posting.amountLocation, names: ledger.names) else { return false }
+                if let place {
+                    let lineCurrency = currencies[Int(place)]
                     guard foreignAllowed else {
                         let at = posting.amountLocation.flatMap { amountCodes[$0]?.location } ?? posting.target.location
                         diagnostics.append(Diagnostic(.secondCurrency(lineCurrency.code, ledgerCurrency: currency.code), at: at))
@@ -155,8 +192,8 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    foreign[line] = ForeignLine(currency: lineCurrency, native: native,
-                                                price: posting.amountLocation.flatMap { hasPrice($0) ? prices[$0] : nil })
+                    foreign[line] = ForeignLine(currency: place, native: native,
+                                                price: posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil })
                     ledger.postings[line].amount = .zero
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     return true

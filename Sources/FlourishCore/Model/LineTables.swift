@@ -24,7 +24,9 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
             guard line >= 0 else { return }
             if line >= slots.count {
                 guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(-1, count: line + 1 - slots.count))
+                // A slot at a time: lines are mostly set in order, a few apart (a generic
+                // append of repeated elements cost more than the rest of the setting).
+                while slots.count <= line { slots.append(-1) }
             }
             let slot = slots[line]
             switch (newValue, slot >= 0) {
@@ -59,9 +61,21 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
         return table
     }
 
-    public func makeIterator() -> AnyIterator<(key: Int, value: Value)> {
-        var index = 0
-        return AnyIterator {
+    public func makeIterator() -> Iterator {
+        Iterator(lines: lines, values: values)
+    }
+
+    /// The lines and their values in the order they were set.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let lines: [Int]
+        fileprivate let values: [Value]
+        private var index = 0
+
+        fileprivate init(lines: [Int], values: [Value]) {
+            (self.lines, self.values) = (lines, values)
+        }
+
+        public mutating func next() -> (key: Int, value: Value)? {
             while index < lines.count {
                 defer { index += 1 }
                 if lines[index] >= 0 { return (lines[index], values[index]) }
@@ -123,6 +137,11 @@ public struct LocationTable<Value: Sendable>: Sendable {
             switch (newValue, found) {
             case (let value?, true):
                 files[file].values[index] = value
+            case (let value?, false) where index == files[file].places.count:
+                // The parser's case: after every place set so far.
+                files[file].places.append((location.start, location.end))
+                files[file].values.append(value)
+                count += 1
             case (let value?, false):
                 files[file].places.insert((location.start, location.end), at: index)
                 files[file].values.insert(value, at: index)
@@ -134,6 +153,35 @@ public struct LocationTable<Value: Sendable>: Sendable {
             case (nil, false):
                 break
             }
+        }
+    }
+
+    /// Reads the values at places asked for mostly in order (each file's from its first line
+    /// to its last, as booking reads the lines): a lookup first tries the place after the one
+    /// found last in that file, and searches only when that is not it.
+    public struct Cursor {
+        private let table: LocationTable
+        private var next: [Int]
+
+        public init(_ table: LocationTable) {
+            self.table = table
+            next = [Int](repeating: 0, count: table.files.count)
+        }
+
+        public mutating func value(at location: SourceLocation) -> Value? {
+            let file = Int(location.file)
+            guard file >= 0, file < table.files.count else { return nil }
+            let place = (start: location.start, end: location.end)
+            let index = next[file]
+            let places = table.files[file].places
+            if index < places.count, places[index] == place {
+                next[file] = index + 1
+                return table.files[file].values[index]
+            }
+            let (found, isThere) = table.files[file].index(of: place)
+            guard isThere else { return nil }
+            next[file] = found + 1
+            return table.files[file].values[found]
         }
     }
 

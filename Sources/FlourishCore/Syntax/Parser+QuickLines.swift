@@ -66,11 +66,12 @@ extension Parser {
     }
 
     /// The common split line read straight from its bytes: a name (a bare word, or a string
-    /// without a backslash), perhaps an amount written as a plain number, perhaps a comment —
+    /// without a backslash), perhaps an amount written as a plain number (perhaps with another
+    /// currency's code and a price: `12.50 USD @@ 11.48`), perhaps a comment —
     /// `  "Compte Chèque"  -92.78  ; à vérifier`. Returns false, having changed nothing, for
-    /// any other line (a currency code, a goal, a string with escapes, an amount that is not a
-    /// number, anything more); `parsePosting` then reads it token by token, and reports what
-    /// is wrong. The result is the one `parsePosting` gives: the same name, amount, places and
+    /// any other line (a goal, a string with escapes, an amount that is not a number, a price
+    /// with a sign, anything more); `parsePosting` then reads it token by token, and reports
+    /// what is wrong. The result is the one `parsePosting` gives: the same name, amount, places and
     /// diagnostics.
     ///
     /// Only when the file was found clean text as a whole; `start` is the line's first byte
@@ -92,12 +93,19 @@ extension Parser {
         // What follows the name: nothing, or blanks, then an amount or a comment.
         at = ByteCursor.skipBlanks(bytes, from: at, to: end)
         var amount: Token?
+        var foreign: QuickForeign?
         if at < end && !ByteCursor.startsComment(bytes, at, end) {
             let wordEnd = ByteCursor.wordEnd(bytes, from: at, to: end)
             amount = Token(kind: .word, start: at, end: wordEnd)
-            // Then nothing more (a string — an amount that is one, or one after it — a code, a
-            // goal or other words are for the full reading).
             at = ByteCursor.skipBlanks(bytes, from: wordEnd, to: end)
+            // Then perhaps another currency's code and a price (`12.50 USD @@ 11.48`), then
+            // nothing more (a string — an amount that is one, or one after it — a goal or
+            // other words are for the full reading).
+            if at < end && !ByteCursor.startsComment(bytes, at, end) {
+                guard let read = quickForeign(from: at, to: end) else { return false }
+                foreign = read
+                at = read.end
+            }
             guard at == end || ByteCursor.startsComment(bytes, at, end) else { return false }
         }
         var value = NumberSyntax.Decimal(mantissa: 0, scale: 0)
@@ -115,16 +123,72 @@ extension Parser {
         // after one is not read.)
         let keepsComment = amount == nil || pending?.damaged != true
         let comment = keepsComment ? LineReader.comment(bytes, from: at, to: end) : nil
-        recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment)
+        recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment)
         var amountLocation: SourceLocation?
         if let amount {
-            amountLocation = location(amount)
-            if session.firstAmount == nil { session.firstAmount = amountLocation }
+            amountLocation = location(amount.start..<(foreign?.code.end ?? amount.end))
+            if session.firstAmount == nil { session.firstAmount = location(amount) }
             session.ledger.notePostingScale(value.scale)
+        }
+        if let foreign, let amountLocation {
+            session.ledger.amountCodes[amountLocation] = Located(text(foreign.code), at: location(foreign.code))
+            if let price = foreign.price {
+                let value = Located(price.value, at: location(price.number))
+                if let code = price.code { session.ledger.amountCodes[value.location] = Located(text(code), at: location(code)) }
+                session.ledger.amountPrices[amountLocation] = LinePrice(kind: price.kind, value: value)
+            }
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale))
         return true
+    }
+
+    /// What may follow a split line's amount read quickly: another currency's code, perhaps a
+    /// price (`@ RATE` or `@@ TOTAL`, a plain number without a sign, perhaps the home code).
+    struct QuickForeign {
+        var code: Token
+        var price: (sign: Token, kind: LinePrice.Kind, number: Token, value: NumberSyntax.Decimal, code: Token?)?
+        /// Where the line goes on after them (its blanks skipped).
+        var end: Int
+    }
+
+    /// The code and price from `start` (a word's first byte), as `parseAmount` and
+    /// `parsePrice` read them; nil for anything else, which the full reading then reports.
+    func quickForeign(from start: Int, to end: Int) -> QuickForeign? {
+        func word(at start: Int) -> Token? {
+            guard start < end, bytes[start] != UInt8(ascii: "\""), !ByteCursor.startsComment(bytes, start, end) else { return nil }
+            return Token(kind: .word, start: start, end: ByteCursor.wordEnd(bytes, from: start, to: end))
+        }
+        func isCode(_ token: Token) -> Bool { Currency.isCommodityCode(bytes[token.range]) }
+        guard let code = word(at: start), isCode(code) else { return nil }
+        var read = QuickForeign(code: code, price: nil, end: ByteCursor.skipBlanks(bytes, from: code.end, to: end))
+        guard let sign = word(at: read.end), bytes[sign.start] == UInt8(ascii: "@") else { return read }
+        guard sign.end - sign.start <= 2, bytes[sign.end - 1] == UInt8(ascii: "@"),
+              let number = word(at: ByteCursor.skipBlanks(bytes, from: sign.end, to: end)), bytes[number.start] != UInt8(ascii: "+"),
+              case .success(let value) = NumberSyntax.decimal(bytes[number.range]), value.mantissa >= 0 else { return nil }
+        read.end = ByteCursor.skipBlanks(bytes, from: number.end, to: end)
+        var priceCode: Token?
+        if let after = word(at: read.end), isCode(after) {
+            priceCode = after
+            read.end = ByteCursor.skipBlanks(bytes, from: after.end, to: end)
+        }
+        read.price = (sign, sign.end - sign.start == 2 ? .total : .perUnit, number, value, priceCode)
+        return read
+    }
+
+    /// The tokens `parsePosting` keeps for a split line read quickly, in order.
+    private static func postingTokens(_ name: Token, _ amount: Token?, _ foreign: QuickForeign?) -> TokenList {
+        var tokens = TokenList(name)
+        if let amount { tokens.append(amount) }
+        if let foreign {
+            tokens.append(foreign.code)
+            if let price = foreign.price {
+                tokens.append(price.sign)
+                tokens.append(price.number)
+                if let code = price.code { tokens.append(code) }
+            }
+        }
+        return tokens
     }
 
     /// The tokens `parseEntryHeader` keeps for a date line read quickly: the date, the status
