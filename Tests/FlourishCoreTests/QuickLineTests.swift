@@ -14,6 +14,7 @@ import Testing
         lines += ledger.postings.enumerated().map { index, posting in
             "line \(index) \(posting.target.id)@\(posting.target.location.range) \(posting.amount.minorUnits)/\(posting.amountScale)"
                 + " \(posting.amountLocation.map { "\($0.range)" } ?? "-") goal \(ledger.postingGoals[index].map { "\($0.id)" } ?? "-")"
+                + (posting.hasCodeOrPrice ? " code or price" : "")
         }
         lines += ledger.entries.map {
             "entry \($0.date) \($0.status) \($0.descriptionLocation.range) \($0.postings) \($0.tagRange) \($0.location.range)"

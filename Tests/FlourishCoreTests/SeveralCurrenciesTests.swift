@@ -61,6 +61,34 @@ import Testing
         }
     }
 
+    /// A price belongs after an amount in another currency: after a home amount, or after the
+    /// home currency's own code, it is an error at the price (booking looks for prices only on
+    /// the lines the parser marked as having one).
+    @Test func aPriceAfterAHomeAmountIsAnError() throws {
+        let path = try write("""
+            currency EUR
+            account Bank checking
+            category Food
+
+            2026-11-06 A price on an amount in the home currency
+              Food  10.00 @@ 9.00
+              Bank
+
+            2026-11-07 A price after the home code
+              Food  4.00 EUR @ 1.10
+              Bank
+
+            """)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        let messages = result.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(messages == [
+            "trip.flourish:6:18: error: unexpected `@@ 9.00`",
+            "trip.flourish:10:20: error: unexpected `@ 1.10`",
+        ], "\(result.stderr)")
+        #expect(result.stderr.contains("hint: only an amount in another currency has a price in the home one"))
+    }
+
     @Test func aTripInTwoCurrencies() throws {
         let loaded = TestSupport.load(Self.trip)
         #expect(Validator.validate(loaded).isEmpty)

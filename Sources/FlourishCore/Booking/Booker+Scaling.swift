@@ -98,6 +98,12 @@ extension Booker {
             return ByteClass.isUpper(files[Int(location.file)].bytes[Int(location.end) - 1])
         }
 
+        /// Whether a split line may be in another currency: a code or a price written after its
+        /// amount, or its account kept in another currency (`linePlace` then says).
+        func mayBeForeign(_ posting: Posting) -> Bool {
+            mayBeForeign && (posting.hasCodeOrPrice || !kept.isEmpty && kept[posting.target.id] != nil)
+        }
+
         /// Whether a price (`@ RATE`, `@@ TOTAL`) follows the amount written at `location`.
         func hasPrice(_ location: SourceLocation) -> Bool {
             guard !prices.isEmpty else { return false }
@@ -178,7 +184,7 @@ extension Booker {
         /// its home amount left for `convertForeign`.
         mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
             let posting = ledger.postings[line]
-            if mayBeForeign {
+            if mayBeForeign(posting) {
                 guard let place = linePlace(posting.target, posting.amountLocation, names: ledger.names) else { return false }
                 if let place {
                     let lineCurrency = currencies[Int(place)]
@@ -222,8 +228,8 @@ extension Booker {
             for (number, entry) in ledger.entries.enumerated() {
                 if Int(entry.location.file) < scaledFiles { continue }
                 var good = true
-                // The common case: written with the currency's decimals, no code to check.
-                for line in entry.postings where checkCodes || Int(ledger.postings[line].amountScale) != decimals {
+                // The common case: written with the currency's decimals, in the home currency.
+                for line in entry.postings where Int(ledger.postings[line].amountScale) != decimals || scaler.mayBeForeign(ledger.postings[line]) {
                     if !scaler.scale(line: line, of: &ledger) { good = false }
                 }
                 if !good { unscaled.append(number) }

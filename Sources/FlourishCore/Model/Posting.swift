@@ -15,13 +15,17 @@ public struct Posting: Sendable, BitwiseCopyable {
     /// Digits after the decimal point as written; once booking has scaled the amount, the
     /// currency's decimals.
     public internal(set) var amountScale: UInt8
+    /// Whether another currency's code or a price (`@ RATE`, `@@ TOTAL`) is written after the
+    /// amount (the parser says, so that booking looks up codes and prices only for such lines).
+    public internal(set) var hasCodeOrPrice: Bool
 
-    public init(target: NameRef, amount: Money, amountLocation: SourceLocation?, scale: Int = 0) {
+    public init(target: NameRef, amount: Money, amountLocation: SourceLocation?, scale: Int = 0, hasCodeOrPrice: Bool = false) {
         self.target = target
         self.amount = amount
         amountStart = amountLocation?.start ?? -1
         amountLength = UInt16(clamping: amountLocation?.range.count ?? 0)
         amountScale = UInt8(clamping: scale)
+        self.hasCodeOrPrice = hasCodeOrPrice
     }
 
     /// Where the amount was written; nil when it was left out.

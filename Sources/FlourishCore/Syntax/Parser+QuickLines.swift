@@ -139,7 +139,7 @@ extension Parser {
             }
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
-                                               amountLocation: amountLocation, scale: value.scale))
+                                               amountLocation: amountLocation, scale: value.scale, hasCodeOrPrice: foreign != nil))
         return true
     }
 

@@ -100,7 +100,8 @@ extension Parser {
     ///
     /// Reads the number as written: its digits and how many follow the decimal point. Booking
     /// scales it to minor units once the ledger's currency is known (`Booker.scaleAmounts`).
-    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession) -> (amount: Located<Money>, scale: Int)? {
+    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession)
+        -> (amount: Located<Money>, scale: Int, hasCode: Bool)? {
         guard let value = parseNumber(token, &session) else { return nil }
         if session.firstAmount == nil { session.firstAmount = location(token) }
         var end = token.end
@@ -113,7 +114,7 @@ extension Parser {
         }
         let amount = Located(Money(minorUnits: value.value.mantissa), at: location(token.start..<end))
         if let code { session.ledger.amountCodes[amount.location] = Located(text(code), at: location(code)) }
-        return (amount, value.value.scale)
+        return (amount, value.value.scale, code != nil)
     }
 
     /// number = ["+" | "-"] digits ["." digit {digit}]: its digits and how many follow the

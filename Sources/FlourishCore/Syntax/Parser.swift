@@ -391,6 +391,7 @@ struct Parser {
         var amountLocation: SourceLocation?
         var scale = 0
         var goal: NameRef?
+        var hasCodeOrPrice = false
         if let amountToken = reader.next() {
             if isWord(amountToken, "goal") {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
@@ -400,7 +401,9 @@ struct Parser {
                 amountLocation = value.amount.location
                 scale = value.scale
                 session.ledger.notePostingScale(scale)
+                let prices = session.ledger.amountPrices.count
                 if !parsePrice(after: value.amount.location, &reader, &session) { damaged = true }
+                hasCodeOrPrice = value.hasCode || session.ledger.amountPrices.count > prices
             } else {
                 damaged = true
                 amountLocation = location(amountToken)
@@ -421,7 +424,7 @@ struct Parser {
         }
         if damaged && !wasDamaged { pending?.damaged = true }
         if let goal { session.ledger.postingGoals[session.postings.count] = goal }
-        session.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale))
+        session.postings.append(Posting(target: target, amount: amount, amountLocation: amountLocation, scale: scale, hasCodeOrPrice: hasCodeOrPrice))
     }
 
     /// Completes the pending entry and adds it to the ledger.
