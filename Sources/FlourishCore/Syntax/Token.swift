@@ -17,9 +17,28 @@ public struct Token: Sendable, Equatable {
         case comment
     }
 
+    /// Where the token's bytes start and end, as 32 bits: `fmt`, `merge` and the language
+    /// server's formatting keep every token of a file (FileSystem.read refuses files over
+    /// 2 GiB; a larger offset from memory is clamped, as `SourceLocation`'s are).
+    private var first: Int32
+    private var last: Int32
     public var kind: Kind
-    public var start: Int
-    public var end: Int
+
+    public init(kind: Kind, start: Int, end: Int) {
+        self.kind = kind
+        first = Int32(clamping: start)
+        last = Int32(clamping: end)
+    }
+
+    public var start: Int {
+        get { Int(first) }
+        set { first = Int32(clamping: newValue) }
+    }
+
+    public var end: Int {
+        get { Int(last) }
+        set { last = Int32(clamping: newValue) }
+    }
 
     public var range: Range<Int> { start..<end }
 }
