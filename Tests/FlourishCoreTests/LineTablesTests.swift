@@ -14,11 +14,24 @@ import Testing
             let start = Int(random.next(below: 60))
             return FlourishCore.SourceLocation(file: file, range: start..<(start + Int(random.next(below: 3))))
         }
+        // Places added as the parser adds them (each after the last of its file), then anywhere.
+        var next = [0, 0, 0]
+        for step in 0..<300 {
+            let file = Int(random.next(below: 3))
+            next[file] += Int(random.next(below: 3))
+            let location = FlourishCore.SourceLocation(file: file, range: next[file]..<(next[file] + Int(random.next(below: 2))))
+            table.add(step, at: location)
+            reference[location] = step
+            #expect(table.count == reference.count)
+        }
         for step in 0..<400 {
             let location = place()
-            switch random.next(below: 4) {
-            case 0, 1:
+            switch random.next(below: 5) {
+            case 0:
                 table[location] = step
+                reference[location] = step
+            case 1:
+                table.add(step, at: location)
                 reference[location] = step
             case 2:
                 table[location] = nil
@@ -43,6 +56,11 @@ import Testing
         // `all` lists each file's places in order.
         let places = table.all.map(\.key)
         #expect(places == places.sorted())
+        // A cursor reads the same values, asked in order, out of order and at places without one.
+        var cursor = LocationTable<Int>.Cursor(table)
+        for location in places + places.reversed() + (0..<50).map({ _ in place() }) {
+            #expect(cursor.value(at: location) == merged[location])
+        }
     }
 
     @Test(arguments: 1...10 as ClosedRange<UInt64>)
@@ -52,10 +70,15 @@ import Testing
         var reference: [Int: Int] = [:]
         for step in 0..<400 {
             let line = Int(random.next(below: 80))
-            switch random.next(below: 3) {
+            switch random.next(below: 4) {
             case 0:
                 table[line] = step
                 reference[line] = step
+            case 2:
+                // After every line set so far (booking's case) or anywhere.
+                let at = random.next(below: 2) == 0 ? line : table.reduce(-1) { max($0, $1.key) } + 1 + Int(random.next(below: 3))
+                table.add(step, at: at)
+                reference[at] = step
             case 1:
                 table[line] = nil
                 reference[line] = nil

@@ -43,7 +43,7 @@ extension Booker {
             for line in converter.converted {
                 ledger.postings[line.line].amount = line.home ?? .zero
                 if line.currency >= 0, let native = line.native {
-                    ledger.foreignAmounts[line.line] = ForeignAmount(currency: currencies[Int(line.currency)], native: native, rate: line.source ?? .entry)
+                    ledger.foreignAmounts.add(ForeignAmount(currency: currencies[Int(line.currency)], native: native, rate: line.source ?? .entry), at: line.line)
                 }
             }
         }

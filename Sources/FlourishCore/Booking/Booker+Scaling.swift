@@ -198,8 +198,8 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    foreign[line] = ForeignLine(currency: place, native: native,
-                                                price: posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil })
+                    foreign.add(ForeignLine(currency: place, native: native,
+                                            price: posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil }), at: line)
                     ledger.postings[line].amount = .zero
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     return true

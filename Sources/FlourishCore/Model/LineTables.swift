@@ -46,6 +46,19 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
         }
     }
 
+    /// Sets `value` on `line`: a line after every line set so far (booking sets them in
+    /// order) is an append (no optional value to take apart); any other as the subscript sets it.
+    public mutating func add(_ value: Value, at line: Int) {
+        guard line >= slots.count else {
+            self[line] = value
+            return
+        }
+        while slots.count < line { slots.append(-1) }
+        slots.append(Int32(values.count))
+        lines.append(line)
+        values.append(value)
+    }
+
     /// Room for `count` values on lines below `lines`.
     public mutating func reserveCapacity(_ count: Int, lines highest: Int) {
         values.reserveCapacity(count)
@@ -154,6 +167,20 @@ public struct LocationTable<Value: Sendable>: Sendable {
                 break
             }
         }
+    }
+
+    /// Sets `value` at `location`: the parser's case, a place after every place of its file
+    /// set so far, is an append (no search, no optional value to take apart); any other place
+    /// is set as the subscript sets it.
+    public mutating func add(_ value: Value, at location: SourceLocation) {
+        let file = Int(location.file)
+        guard file >= 0, file < files.count, let last = files[file].places.last, (last.start, last.end) < (location.start, location.end) else {
+            self[location] = value
+            return
+        }
+        files[file].places.append((location.start, location.end))
+        files[file].values.append(value)
+        count += 1
     }
 
     /// Reads the values at places asked for mostly in order (each file's from its first line

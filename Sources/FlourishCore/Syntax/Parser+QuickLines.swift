@@ -131,11 +131,11 @@ extension Parser {
             session.ledger.notePostingScale(value.scale)
         }
         if let foreign, let amountLocation {
-            session.ledger.amountCodes[amountLocation] = Located(text(foreign.code), at: location(foreign.code))
+            session.ledger.amountCodes.add(Located(text(foreign.code), at: location(foreign.code)), at: amountLocation)
             if let price = foreign.price {
                 let value = Located(price.value, at: location(price.number))
-                if let code = price.code { session.ledger.amountCodes[value.location] = Located(text(code), at: location(code)) }
-                session.ledger.amountPrices[amountLocation] = LinePrice(kind: price.kind, value: value)
+                if let code = price.code { session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: value.location) }
+                session.ledger.amountPrices.add(LinePrice(kind: price.kind, value: value), at: amountLocation)
             }
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),

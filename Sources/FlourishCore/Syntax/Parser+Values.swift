@@ -113,7 +113,7 @@ extension Parser {
             code = written
         }
         let amount = Located(Money(minorUnits: value.value.mantissa), at: location(token.start..<end))
-        if let code { session.ledger.amountCodes[amount.location] = Located(text(code), at: location(code)) }
+        if let code { session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: amount.location) }
         return (amount, value.value.scale, code != nil)
     }
 
@@ -158,9 +158,9 @@ extension Parser {
             return false
         }
         if let code = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) }) {
-            session.ledger.amountCodes[value.location] = Located(text(code), at: location(code))
+            session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: value.location)
         }
-        session.ledger.amountPrices[amount] = LinePrice(kind: kind, value: value)
+        session.ledger.amountPrices.add(LinePrice(kind: kind, value: value), at: amount)
         return true
     }
 
