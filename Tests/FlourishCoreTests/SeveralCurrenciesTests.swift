@@ -61,6 +61,51 @@ import Testing
         }
     }
 
+    /// Booking takes an entry's own rules (`Booker.convertForeign`) only where they can change
+    /// what scaling gave its lines (each priced line its price's home amount, the one line left
+    /// out balancing the rest): on random ledgers, and on entries put together from lines near
+    /// the rules' edges, every line's home amount, own amount and rate, the entries kept and
+    /// the problems are what taking the rules for every entry gives.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func theEntryRulesAreTakenWhereTheyChangeSomething(seed: UInt64) throws {
+        var random = LedgerGenerator(seed: seed)
+        let pieces = ["Food  2.00", "Food  -3.10", "Food  2.00 USD @@ 1.84", "Travel  5.00 USD @ 0.92", "Food  3.00 USD",
+                      "Gifts  300 JPY @@ 1.90", "Gifts  -2.50 USD @@ 2.30", "Revolut  -4.00 USD", "Revolut  4.00 USD @@ 3.70",
+                      "Bank", "Food", "Sam", "Revolut", "Bank  -1.84", "Travel  1.000 BHD @ 2.4", "Food  0.01 USD @ 0.5",
+                      "Food  99999999999999 USD @ 999999999", "Wallet  -300 JPY"]
+        var text = SeveralCurrenciesToolsTests.ledger(seed: seed, entries: 20) + "rate 2026-03-01 USD 0.93\n\n"
+        for number in 0..<60 {
+            text += "2026-03-\(10 + number % 18) Edge \(number)\n"
+            for _ in 0..<(1 + random.next(4)) { text += "  " + random.pick(pieces) + "\n" }
+            text += "\n"
+        }
+        let path = try write(text)
+        func booked(everyEntry: Bool) throws -> [String] {
+            var loaded = try LedgerLoader.load(paths: [path])
+            let result = Booker.bookDeferringTotals(loaded.takeLedger(), everyEntry: everyEntry)
+            let ledger = result.journal.ledger
+            var lines: [String] = ledger.entries.map { "entry \($0.location.range)" }
+            for entry in ledger.entries {
+                for line in entry.postings {
+                    let foreign = ledger.foreignAmounts[line].map { foreign -> String in
+                        let rate = switch foreign.rate {
+                        case .written(let price): "\(price.kind) \(price.value.location.range)"
+                        case .rateLine(let index): "rate line \(index)"
+                        case .entry: "entry"
+                        }
+                        return " \(foreign.native.minorUnits) \(foreign.currency.code) \(rate)"
+                    } ?? ""
+                    lines.append("line \(line) \(ledger.postings[line].amount.minorUnits)\(foreign)")
+                }
+            }
+            lines += result.diagnostics.map { "\($0.id) \($0.location.range)" }.sorted()
+            return lines
+        }
+        let everyEntry = try booked(everyEntry: true)
+        #expect(try booked(everyEntry: false) == everyEntry)
+        #expect(everyEntry.contains { $0.hasPrefix("line") && $0.hasSuffix("entry") })
+    }
+
     /// A price belongs after an amount in another currency: after a home amount, or after the
     /// home currency's own code, it is an error at the price (booking looks for prices only on
     /// the lines the parser marked as having one).

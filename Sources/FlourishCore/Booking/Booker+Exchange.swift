@@ -21,8 +21,14 @@ extension Booker {
     ///
     /// An entry that cannot be converted is left out of the booked ledger, as one with an
     /// amount that cannot be scaled is. Each converted line is kept in `Ledger.foreignAmounts`.
+    ///
+    /// Step 2's price is a line's own: scaling gives each line with an amount and a price its
+    /// home amount (`Scaler.scale`). The steps are taken for the entries they can change
+    /// (`needsEntryRules`); in any other the one line left out, in the home currency, balances
+    /// the entry as in one currency (`fillInAmounts`). `everyEntry` takes them for every entry
+    /// with a line in another currency (what tests compare with).
     static func convertForeign(_ ledger: inout Ledger, _ lines: LineTable<ForeignLine>, currencies: [Currency], home: Currency,
-                               _ diagnostics: inout [Diagnostic]) {
+                               _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
         guard !lines.isEmpty else { return }
         let rates = RateTable(ledger, home: home, &diagnostics)
         var accounts = [Bool](repeating: false, count: ledger.names.names.count)
@@ -34,8 +40,8 @@ extension Booker {
         // entry's few lines and holds none of the ledger's lists, so that each entry's
         // figures are written into the ledger at once without copying its lines.
         var converter = EntryConverter(names: ledger.names, lines: lines, currencies: currencies, home: home, rates: rates, accounts: accounts)
-        ledger.foreignAmounts.reserveCapacity(lines.count, lines: ledger.postings.count)
-        for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] }) {
+        for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] })
+            && (everyEntry || converter.needsEntryRules(ledger.entries[number], postings: ledger.postings)) {
             guard converter.convert(ledger.entries[number], postings: ledger.postings) else {
                 dropped.insert(number)
                 continue
@@ -247,6 +253,30 @@ extension Booker {
                 return false
             }
             return true
+        }
+
+        /// Whether the steps can change an entry's lines from what scaling gave them: a line in
+        /// another currency without its home amount (its amount left out, or no price), more
+        /// than one line left out, or every written line in one other currency (a line left
+        /// out not on an account is then in it, step 1; with none left out, step 4's rounding).
+        func needsEntryRules(_ entry: Entry, postings: [Posting]) -> Bool {
+            var single: Int32?
+            var written = 0
+            var leftOut: Int?
+            for line in entry.postings {
+                let foreign = lines[line]
+                if let foreign, foreign.native == nil || foreign.price == nil { return true }
+                if postings[line].isInferred {
+                    guard leftOut == nil else { return true }
+                    leftOut = line
+                } else {
+                    let currency = foreign?.currency ?? -1
+                    single = written == 0 || single == currency ? currency : -1
+                    written += 1
+                }
+            }
+            guard let single, single >= 0 else { return false }
+            return leftOut.map { !isAccount(postings[$0]) } ?? true
         }
 
         /// Whether a line's target is an account.

@@ -3,13 +3,14 @@ extension Booker {
     /// (`12.5` → 1250 cents). An amount with more decimals than the currency has, one too large
     /// for 64 bits once scaled, or one written with another currency's code is reported; its
     /// entry or directive is left out of the booked ledger (its names are still checked).
-    static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic]) {
+    static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
         var scaler = Scaler(ledger: ledger, currency: currency)
+        if scaler.mayBeForeign { ledger.foreignAmounts.reserveCapacity(ledger.amountPrices.count, lines: ledger.postings.count) }
         scalePostings(&ledger, &scaler)
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
         diagnostics += scaler.diagnostics
-        convertForeign(&ledger, scaler.foreign, currencies: scaler.currencies, home: currency, &diagnostics)
+        convertForeign(&ledger, scaler.foreign, currencies: scaler.currencies, home: currency, &diagnostics, everyEntry: everyEntry)
         ledger.amountScales = [:]
         ledger.scaledFiles = ledger.files.count
     }
@@ -198,10 +199,24 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    foreign.add(ForeignLine(currency: place, native: native,
-                                            price: posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil }), at: line)
-                    ledger.postings[line].amount = .zero
+                    let price = posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil }
+                    foreign.add(ForeignLine(currency: place, native: native, price: price), at: line)
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
+                    // A line with its amount and a price is worth that price in the home
+                    // currency whatever its entry (`convertForeign`, step 2): given it here.
+                    // The entry's own rules, where they apply, may still change it.
+                    guard let native, let price else {
+                        ledger.postings[line].amount = .zero
+                        return true
+                    }
+                    do throws(MoneyOverflow) {
+                        ledger.postings[line].amount = try Booker.home(of: native, in: lineCurrency, price: price, home: currency)
+                        ledger.foreignAmounts.add(ForeignAmount(currency: lineCurrency, native: native, rate: .written(price)), at: line)
+                    } catch {
+                        diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(currency.code)", currency: currency),
+                                                      at: posting.amountLocation ?? posting.target.location))
+                        return false
+                    }
                     return true
                 }
             }

@@ -29,11 +29,11 @@ public enum Booker {
     }
 
     /// `book` without the running totals' check (`runningTotals`).
-    static func bookDeferringTotals(_ linked: consuming Ledger) -> Result {
+    static func bookDeferringTotals(_ linked: consuming Ledger, everyEntry: Bool = false) -> Result {
         var ledger = linked
         var diagnostics: [Diagnostic] = []
         let currency = ledger.currency ?? Currency(code: "USD", decimals: 2)
-        scaleAmounts(&ledger, currency, &diagnostics)
+        scaleAmounts(&ledger, currency, &diagnostics, everyEntry: everyEntry)
         let excluded = fillInAmounts(&ledger, currency, &diagnostics)
         var items = order(ledger, excluded: excluded)
         bookExchangeDifferences(&ledger, &items, home: currency, &diagnostics)
