@@ -159,8 +159,12 @@ extension Booker {
         }
 
         /// `lineCurrency` as a place in `currencies` (nil: the home one).
-        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?, names: @autoclosure () -> NameTable) -> Int32?? {
-            let written = location.flatMap { hasCode($0) ? codeCursor.value(at: $0) : nil }
+        /// `marked`: for a split line, whether the parser marked it as having a code or a price
+        /// after its amount (`Posting.hasCodeOrPrice`; its file's bytes are then not read again,
+        /// their pages given back after parsing); nil for a directive, whose bytes say.
+        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?, names: @autoclosure () -> NameTable,
+                                        marked: Bool? = nil) -> Int32?? {
+            let written = location.flatMap { marked ?? hasCode($0) ? codeCursor.value(at: $0) : nil }
             let keptIn = kept.isEmpty ? nil : kept[target.id]
             if let keptIn, let written, written.value != keptIn.value {
                 diagnostics.append(Diagnostic(.accountCurrency(account: names()[target.id], kept: keptIn.value, written: written.value), at: written.location))
@@ -168,7 +172,7 @@ extension Booker {
             }
             let code = written?.value ?? keptIn?.value
             guard let code, case let place = self.place(of: code), place != 0 else {
-                if let location, hasPrice(location), let price = priceCursor.value(at: location) {
+                if let location, marked ?? hasPrice(location), let price = priceCursor.value(at: location) {
                     let number = self.number(price.value.location).text
                     diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
                                                                   hint: "only an amount in another currency has a price in the home one"),
@@ -186,7 +190,7 @@ extension Booker {
         mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
             let posting = ledger.postings[line]
             if mayBeForeign(posting) {
-                guard let place = linePlace(posting.target, posting.amountLocation, names: ledger.names) else { return false }
+                guard let place = linePlace(posting.target, posting.amountLocation, names: ledger.names, marked: posting.hasCodeOrPrice) else { return false }
                 if let place {
                     let lineCurrency = currencies[Int(place)]
                     guard foreignAllowed else {
@@ -199,7 +203,7 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    let price = posting.amountLocation.flatMap { hasPrice($0) ? priceCursor.value(at: $0) : nil }
+                    let price = posting.hasCodeOrPrice ? posting.amountLocation.flatMap { priceCursor.value(at: $0) } : nil
                     foreign.add(ForeignLine(currency: place, native: native, price: price), at: line)
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     // A line with its amount and a price is worth that price in the home
