@@ -169,6 +169,15 @@ public struct LocationTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// Room for `count` values in file `file` (the parser's guess as it adds a file's first:
+    /// a list grown by doubling copied itself a dozen times a file).
+    public mutating func reserveCapacity(_ count: Int, inFile file: Int) {
+        guard file >= 0 else { return }
+        if file >= files.count { files.append(contentsOf: repeatElement(FileTable(), count: file + 1 - files.count)) }
+        files[file].places.reserveCapacity(count)
+        files[file].values.reserveCapacity(count)
+    }
+
     /// Sets `value` at `location`: the parser's case, a place after every place of its file
     /// set so far, is an append (no search, no optional value to take apart); any other place
     /// is set as the subscript sets it.

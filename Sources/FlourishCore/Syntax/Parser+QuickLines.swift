@@ -131,11 +131,11 @@ extension Parser {
             session.ledger.notePostingScale(value.scale)
         }
         if let foreign, let amountLocation {
-            session.ledger.amountCodes.add(Located(text(foreign.code), at: location(foreign.code)), at: amountLocation)
+            keepCode(foreign.code, at: amountLocation, &session)
             if let price = foreign.price {
                 let value = Located(price.value, at: location(price.number))
-                if let code = price.code { session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: value.location) }
-                session.ledger.amountPrices.add(LinePrice(kind: price.kind, value: value), at: amountLocation)
+                if let code = price.code { keepCode(code, at: value.location, &session) }
+                keepPrice(LinePrice(kind: price.kind, value: value), after: amountLocation, &session)
             }
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),

@@ -113,7 +113,7 @@ extension Parser {
             code = written
         }
         let amount = Located(Money(minorUnits: value.value.mantissa), at: location(token.start..<end))
-        if let code { session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: amount.location) }
+        if let code { keepCode(code, at: amount.location, &session) }
         return (amount, value.value.scale, code != nil)
     }
 
@@ -158,10 +158,22 @@ extension Parser {
             return false
         }
         if let code = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) }) {
-            session.ledger.amountCodes.add(Located(text(code), at: location(code)), at: value.location)
+            keepCode(code, at: value.location, &session)
         }
-        session.ledger.amountPrices.add(LinePrice(kind: kind, value: value), at: amount)
+        keepPrice(LinePrice(kind: kind, value: value), after: amount, &session)
         return true
+    }
+
+    /// Keeps the code written at `location` (after an amount or a price).
+    mutating func keepCode(_ code: Token, at location: SourceLocation, _ session: inout ParseSession) {
+        if session.ledger.amountCodes.isEmpty { session.ledger.amountCodes.reserveCapacity(bytes.count / 23, inFile: Int(location.file)) }
+        session.ledger.amountCodes.add(Located(text(code), at: self.location(code)), at: location)
+    }
+
+    /// Keeps the price written after the amount at `amount`.
+    mutating func keepPrice(_ price: LinePrice, after amount: SourceLocation, _ session: inout ParseSession) {
+        if session.ledger.amountPrices.isEmpty { session.ledger.amountPrices.reserveCapacity(bytes.count / 23, inFile: Int(amount.file)) }
+        session.ledger.amountPrices.add(price, at: amount)
     }
 
     /// currency-code = upper upper upper (the home currency's)
