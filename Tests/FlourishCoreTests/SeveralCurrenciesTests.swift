@@ -89,7 +89,7 @@ import Testing
                 for line in entry.postings {
                     let foreign = ledger.foreignAmounts[line].map { foreign -> String in
                         let rate = switch foreign.rate {
-                        case .written(let price): "\(price.kind) \(price.value.location.range)"
+                        case .written: "written"
                         case .rateLine(let index): "rate line \(index)"
                         case .entry: "entry"
                         }

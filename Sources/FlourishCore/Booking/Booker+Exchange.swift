@@ -204,7 +204,7 @@ extension Booker {
                 do throws(MoneyOverflow) {
                     if let price = line.price {
                         entryLines[place].home = try Booker.home(of: amount, in: currency, price: price, home: home)
-                        entryLines[place].source = .written(price)
+                        entryLines[place].source = .written
                     } else if lacking > 1, let index = rates.rate(currency.code, on: entry.date) {
                         entryLines[place].home = try Money.converted(amount, decimals: currency.decimals, rate: rates.rates[index].rate.value,
                                                                      homeDecimals: home.decimals)

@@ -215,7 +215,7 @@ extension Booker {
                     }
                     do throws(MoneyOverflow) {
                         ledger.postings[line].amount = try Booker.home(of: native, in: lineCurrency, price: price, home: currency)
-                        ledger.foreignAmounts.add(ForeignAmount(currency: lineCurrency, native: native, rate: .written(price)), at: line)
+                        ledger.foreignAmounts.add(ForeignAmount(currency: lineCurrency, native: native, rate: .written), at: line)
                     } catch {
                         diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(currency.code)", currency: currency),
                                                       at: posting.amountLocation ?? posting.target.location))
@@ -343,7 +343,7 @@ extension Booker {
         let home = scaler.currency
         do throws(MoneyOverflow) {
             if let price = scaler.prices[written.location] {
-                foreign[location] = ForeignAmount(currency: currency, native: native, rate: .written(price))
+                foreign[location] = ForeignAmount(currency: currency, native: native, rate: .written)
                 return try Booker.home(of: native, in: currency, price: price, home: home)
             }
             guard let index = rates.rate(currency.code, on: date) else {

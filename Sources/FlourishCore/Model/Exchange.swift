@@ -27,7 +27,9 @@ public struct ForeignAmount: Sendable {
     public var rate: RateSource
 
     public enum RateSource: Sendable {
-        case written(LinePrice)
+        /// The price written after the line's amount (`Ledger.amountPrices`, at the amount's
+        /// place; kept once, there).
+        case written
         case rateLine(Int)
         /// An entry whose every line is in `currency`: the rate of its other lines.
         case entry
