@@ -36,9 +36,9 @@ extension Booker {
         var isForeign = [Bool](repeating: false, count: ledger.postings.count)
         for (line, _) in lines { isForeign[line] = true }
         var dropped = Set<Int>()
-        // One converter for every entry, its lists kept from one to the next. It copies the
-        // entry's few lines and holds none of the ledger's lists, so that each entry's
-        // figures are written into the ledger at once without copying its lines.
+        // One converter for every entry, its lists kept from one to the next. It holds none of
+        // the ledger's lists, so that each entry's figures are written into the ledger at once
+        // without copying its lines.
         var converter = EntryConverter(names: ledger.names, lines: lines, currencies: currencies, home: home, rates: rates, accounts: accounts)
         for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] })
             && (everyEntry || converter.needsEntryRules(ledger.entries[number], postings: ledger.postings)) {

@@ -185,8 +185,9 @@ extension Booker {
         }
 
         /// Scales split line `line` in place; false when it cannot be. A line in another
-        /// currency (`foreignAllowed`) is scaled to its own decimals and kept in `foreign`,
-        /// its home amount left for `convertForeign`.
+        /// currency (`foreignAllowed`) is scaled to its own decimals and kept in `foreign`; with
+        /// a price, it is given its home amount and its foreign amount here, otherwise its home
+        /// amount is left for `convertForeign`.
         mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
             let posting = ledger.postings[line]
             if mayBeForeign(posting) {
