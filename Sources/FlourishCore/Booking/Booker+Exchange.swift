@@ -39,7 +39,8 @@ extension Booker {
         // One converter for every entry, its lists kept from one to the next. It holds none of
         // the ledger's lists, so that each entry's figures are written into the ledger at once
         // without copying its lines.
-        var converter = EntryConverter(names: ledger.names, lines: lines, currencies: currencies, home: home, rates: rates, accounts: accounts)
+        var converter = EntryConverter(names: ledger.names, lines: lines, prices: ledger.amountPrices, currencies: currencies, home: home,
+                                       rates: rates, accounts: accounts)
         for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] })
             && (everyEntry || converter.needsEntryRules(ledger.entries[number], postings: ledger.postings)) {
             guard converter.convert(ledger.entries[number], postings: ledger.postings) else {
@@ -103,6 +104,8 @@ extension Booker {
         /// retained and released each time).
         let names: NameTable
         let lines: LineTable<ForeignLine>
+        /// The prices written after amounts, by the amounts' places.
+        let prices: LocationTable<LinePrice>
         /// The currencies by the place `ForeignLine` gives (the home one first).
         let currencies: [Currency]
         let home: Currency
@@ -127,8 +130,10 @@ extension Booker {
         private(set) var converted: [Line] = []
         private var unknown: [Int] = []
 
-        init(names: NameTable, lines: LineTable<ForeignLine>, currencies: [Currency], home: Currency, rates: RateTable, accounts: [Bool]) {
-            (self.names, self.lines, self.currencies, self.home, self.rates, self.accounts) = (names, lines, currencies, home, rates, accounts)
+        init(names: NameTable, lines: LineTable<ForeignLine>, prices: LocationTable<LinePrice>, currencies: [Currency], home: Currency,
+             rates: RateTable, accounts: [Bool]) {
+            (self.names, self.lines, self.prices, self.currencies, self.home, self.rates, self.accounts) =
+                (names, lines, prices, currencies, home, rates, accounts)
         }
 
         /// Converts `entry`, whose lines are in `postings`, into `converted`; false after
@@ -156,7 +161,8 @@ extension Booker {
                 let foreign = lines[line]
                 let isInferred = postings[line].isInferred
                 entryLines.append(Line(line: line, isInferred: isInferred, currency: foreign?.currency ?? -1, native: foreign?.native,
-                                       price: foreign?.price, home: nil, source: nil))
+                                       price: foreign?.hasPrice == true ? postings[line].amountLocation.flatMap { prices[$0] } : nil,
+                                       home: nil, source: nil))
                 if isInferred {
                     leftOut += 1
                 } else {
@@ -265,7 +271,7 @@ extension Booker {
             var leftOut: Int?
             for line in entry.postings {
                 let foreign = lines[line]
-                if let foreign, foreign.native == nil || foreign.price == nil { return true }
+                if let foreign, foreign.native == nil || !foreign.hasPrice { return true }
                 if postings[line].isInferred {
                     guard leftOut == nil else { return true }
                     leftOut = line

@@ -16,11 +16,12 @@ extension Booker {
     }
 
     /// A split line in another currency, as scaled: its currency (by its place in
-    /// `Scaler.currencies`), its amount in it (nil when left out) and the price written after it.
+    /// `Scaler.currencies`), its amount in it (nil when left out) and whether a price is written
+    /// after it (in `Ledger.amountPrices`, by the amount's place).
     struct ForeignLine {
         var currency: Int32
+        var hasPrice: Bool
         var native: Money?
-        var price: LinePrice?
     }
 
     /// Scales written amounts, reporting each that cannot be.
@@ -205,7 +206,7 @@ extension Booker {
                         native = value
                     }
                     let price = posting.hasCodeOrPrice ? posting.amountLocation.flatMap { priceCursor.value(at: $0) } : nil
-                    foreign.add(ForeignLine(currency: place, native: native, price: price), at: line)
+                    foreign.add(ForeignLine(currency: place, hasPrice: price != nil, native: native), at: line)
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     // A line with its amount and a price is worth that price in the home
                     // currency whatever its entry (`convertForeign`, step 2): given it here.

@@ -123,20 +123,26 @@ extension Parser {
         // after one is not read.)
         let keepsComment = amount == nil || pending?.damaged != true
         let comment = keepsComment ? LineReader.comment(bytes, from: at, to: end) : nil
-        recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment)
         var amountLocation: SourceLocation?
         if let amount {
-            amountLocation = location(amount.start..<(foreign?.code.end ?? amount.end))
-            if session.firstAmount == nil { session.firstAmount = location(amount) }
+            amountLocation = location(amount)
+            if session.firstAmount == nil { session.firstAmount = amountLocation }
             session.ledger.notePostingScale(value.scale)
         }
-        if let foreign, let amountLocation {
-            keepCode(foreign.code, at: amountLocation, &session)
+        // The common line apart from one with a code and a price, so that the common one's
+        // reading does not carry those.
+        if let foreign, let amount {
+            recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment)
+            let location = location(amount.start..<foreign.code.end)
+            amountLocation = location
+            keepCode(foreign.code, at: location, &session)
             if let price = foreign.price {
-                let value = Located(price.value, at: location(price.number))
+                let value = Located(price.value, at: self.location(price.number))
                 if let code = price.code { keepCode(code, at: value.location, &session) }
-                keepPrice(LinePrice(kind: price.kind, value: value), after: amountLocation, &session)
+                keepPrice(LinePrice(kind: price.kind, value: value), after: location, &session)
             }
+        } else {
+            recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment)
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale, hasCodeOrPrice: foreign != nil))
@@ -177,16 +183,13 @@ extension Parser {
     }
 
     /// The tokens `parsePosting` keeps for a split line read quickly, in order.
-    private static func postingTokens(_ name: Token, _ amount: Token?, _ foreign: QuickForeign?) -> TokenList {
-        var tokens = TokenList(name)
-        if let amount { tokens.append(amount) }
-        if let foreign {
-            tokens.append(foreign.code)
-            if let price = foreign.price {
-                tokens.append(price.sign)
-                tokens.append(price.number)
-                if let code = price.code { tokens.append(code) }
-            }
+    private static func postingTokens(_ name: Token, _ amount: Token, _ foreign: QuickForeign) -> TokenList {
+        var tokens = TokenList(name, amount)
+        tokens.append(foreign.code)
+        if let price = foreign.price {
+            tokens.append(price.sign)
+            tokens.append(price.number)
+            if let code = price.code { tokens.append(code) }
         }
         return tokens
     }
