@@ -64,10 +64,11 @@ import Testing
                 #expect(ByteScan.csvNeedsQuotes(buffer) == ByteScan.plainCSVNeedsQuotes(buffer), "\(bytes)")
             }
         }
-        // Plain text long enough for the eight-byte steps, with the byte to find at each place.
-        for length in 0..<40 {
+        // Plain text long enough for the compiler's sixteen- and thirty-two-byte steps, with the
+        // byte to find at each place.
+        for length in 0..<72 {
             for at in 0..<max(1, length) {
-                for special: UInt8 in [0x22, 0x5C, 0x1B, 0x7F, 0x2C, 0x0A] {
+                for special: UInt8 in [0x22, 0x5C, 0x1B, 0x7F, 0x2C, 0x0A, 0x23, 0xC2] {
                     var bytes = [UInt8](repeating: 0x61, count: length)
                     if length > 0 { bytes[at] = special }
                     bytes.withUnsafeBufferPointer { buffer in

@@ -42,6 +42,7 @@ final class ByteBuffer {
         count += bytes.count
     }
 
+    @inline(__always)
     func append(byte: UInt8) {
         reserve(1)
         buffer[count] = byte

@@ -55,6 +55,7 @@ final class OutputBlock {
     /// Bytes as they are.
     func append(bytes more: [UInt8]) { more.withView { bytes.append($0) } }
 
+    @inline(__always)
     func append(byte: UInt8) { bytes.append(byte: byte) }
 
     /// `count` copies of `byte` (a column's padding).

@@ -9,9 +9,10 @@ final class JSONRows: RowSink {
     var shared = 0
     /// Each column's key as it is written before a value — `        {"date": ` for the first,
     /// `, "amount": ` for the others — and the same with the value's opening quote, one after
-    /// another at their offsets (a row is a few copies, and no array a key to retain).
+    /// another in one buffer (a row is a few copies, and no array a key to retain), seen
+    /// through `keyViews`: column `n`'s at `2n`, with the quote at `2n + 1`.
     private let keys: ByteBuffer
-    private let offsets: [Int]
+    private let keyViews: [ByteView]
     /// Texts found plain (written as they are, no escape) before: 1 for plain, 0 not.
     private var known: KnownTexts
     private let runStart = RunStart()
@@ -40,7 +41,8 @@ final class JSONRows: RowSink {
         let buffer = ByteBuffer(capacity: keys.count)
         keys.withView { buffer.append($0) }
         self.keys = buffer
-        self.offsets = offsets
+        // The buffer never changes again, so its views stay valid as long as it lives.
+        keyViews = (0..<offsets.count - 1).map { buffer.view.part(offsets[$0]..<offsets[$0 + 1]) }
         known = KnownTexts(columns: columns.count)
     }
 
@@ -73,10 +75,10 @@ final class JSONRows: RowSink {
     /// row has no more columns. Keeps a run's shared cells when it reaches the first cell
     /// after them.
     private func key(quoted: Bool) -> Bool {
-        guard column < offsets.count / 2 else { return false }
-        if column == shared, shared > 0, !continuing { runStart.keep(block, from: lineStart) }
         let at = 2 * column + (quoted ? 1 : 0)
-        block.append(keys.view.part(offsets[at]..<offsets[at + 1]))
+        guard at < keyViews.count else { return false }
+        if column == shared, shared > 0, !continuing { runStart.keep(block, from: lineStart) }
+        block.append(keyViews[at])
         return true
     }
 

@@ -92,6 +92,13 @@ public struct RegisterReport: Sendable {
     static let none: Int32 = -1
     static let split: Int32 = -2
 
+    /// The words a register repeats on many rows, from static storage (no string to look
+    /// into for each row).
+    static let clearedMark: StaticString = "*"
+    static let pendingMark: StaticString = "!"
+    static let splitWord: StaticString = "split"
+    static let noWord: StaticString = ""
+
     /// An item's status, description and tags, as cells.
     func words(of item: Journal.Item) -> [ReportDocument.Cell] {
         var cells: [ReportDocument.Cell] = []
@@ -259,9 +266,9 @@ public struct RegisterReport: Sendable {
                     if case .entry(let i) = item.kind {
                         let entry = ledger.entries[i]
                         switch entry.status {
-                        case .cleared: sink.add(.text("*"))
-                        case .pending: sink.add(.text("!"))
-                        case .unmarked: sink.add(.text(""))
+                        case .cleared: sink.add(text: Self.clearedMark.view, width: 1)
+                        case .pending: sink.add(text: Self.pendingMark.view, width: 1)
+                        case .unmarked: sink.add(text: Self.noWord.view, width: 0)
                         }
                         ledger.withDescriptionBytes(of: entry) { sink.add(text: $0, width: descriptionWidth(kept.item)) }
                         // `#a #b`: a `#` before each, a blank between.
@@ -275,17 +282,19 @@ public struct RegisterReport: Sendable {
                         let tagWidth = tags.reduce(2 * tags.count - 1) { $0 + nameWidths[Int($1.id)] }
                         tagBytes.withView { sink.add(text: $0, width: max(0, tagWidth)) }
                     } else {
-                        sink.add(.text(""))
+                        sink.add(text: Self.noWord.view, width: 0)
                         journal.description(of: item).withView { sink.add(text: $0, width: descriptionWidth(kept.item)) }
-                        sink.add(.text(""))
+                        sink.add(text: Self.noWord.view, width: 0)
                     }
                 }
                 sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
                 let other = otherSide(kept.target, itemSides)
                 if other >= 0 {
                     sink.add(name: other, text: names[other], width: nameWidths[Int(other)])
+                } else if other == Self.split {
+                    sink.add(text: Self.splitWord.view, width: 5)
                 } else {
-                    sink.add(.text(other == Self.split ? "split" : ""))
+                    sink.add(text: Self.noWord.view, width: 0)
                 }
                 sink.add(.money(kept.amount))
                 sink.add(.money(kept.running))
