@@ -87,6 +87,12 @@ struct MutableByteView {
 
     var count: Int { buffer.count }
 
+    /// The room from `start` on, its positions from 0 again.
+    func dropFirst(_ start: Int) -> MutableByteView {
+        precondition(start >= 0 && start <= buffer.count, "byte position out of range")
+        return MutableByteView(UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+    }
+
     @inline(__always)
     subscript(position: Int) -> UInt8 {
         get {

@@ -89,9 +89,20 @@ final class OutputBlock {
     /// a text table's amount, in one piece (no amount made apart and copied, no padding of its own).
     func append(_ amount: Money, symbol: MoneyFormat.Symbol, layout: Money.Layout, blanks: Int) {
         append(repeating: UInt8(ascii: " "), count: blanks)
-        if amount.minorUnits < 0 { append(byte: UInt8(ascii: "-")) }
-        append(bytes: symbol.bytes)
-        bytes.write(atMost: 48) { out in amount.write(layout, into: out) }
+        // The sign, the symbol and the digits into one room (a symbol is a few bytes, not worth
+        // a copy of its own).
+        bytes.write(atMost: 1 + symbol.bytes.count + 48) { out in
+            var at = 0
+            if amount.minorUnits < 0 {
+                out[at] = UInt8(ascii: "-")
+                at += 1
+            }
+            for byte in symbol.bytes {
+                out[at] = byte
+                at += 1
+            }
+            return at + amount.write(layout, into: out.dropFirst(at))
+        }
     }
 
     /// A plain amount (`-1234.50`: no grouping, no symbol), as `MoneyFormat.plain` writes it;
