@@ -133,6 +133,30 @@ import Testing
         }
     }
 
+    /// A large file formatted as two pieces at once gives exactly what formatting it whole
+    /// gives, wherever the middle falls: after a blank line, a run of them, a comment or a
+    /// split line (blank runs added before some date lines, some of blanks and tabs).
+    @Test(arguments: 0..<40)
+    func piecesAgreeWithTheWholeFile(seed: Int) throws {
+        var generator = LedgerGenerator(seed: UInt64(1_000 + seed))
+        var text = ""
+        for line in generator.ledger(entries: 30).split(separator: "\n", omittingEmptySubsequences: false) {
+            if let first = line.first, first.isNumber, generator.next(2) == 0 {
+                text += ["\n", "\n\n", " \t\n", "\n \n\n"][generator.next(4)]
+            }
+            text += line + "\n"
+        }
+        let file = SourceFile(path: "t.flourish", text: text)
+        let whole = try #require(Formatter.formatWhole(file).bytes)
+        let pieces = try #require(Formatter.formatInPieces(file, from: 0))
+        #expect(String(decoding: pieces, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+        // A small file is read whole; so is one with a problem in either piece.
+        #expect(Formatter.formatInPieces(file) == nil)
+        let broken = SourceFile(path: "t.flourish", text: text + "2026-02-30 x\n  Rent  1\n  Bank\n")
+        #expect(Formatter.formatInPieces(broken, from: 0) == nil)
+        #expect(Formatter.format(broken).bytes == nil)
+    }
+
     @Test func fileWithSyntaxErrorsIsNeverTouched() {
         let dir = TestSupport.temporaryDirectory()
         let path = dir + "/broken.flourish"

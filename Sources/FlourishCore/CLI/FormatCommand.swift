@@ -38,7 +38,7 @@ enum FormatCommand {
                 if status == .success { status = .problems }
                 continue
             }
-            guard output != bytes else { continue }
+            guard !output.sameBytes(as: bytes) else { continue }
             if checkOnly {
                 context.stdout.write("would reformat \(path)\n")
                 wouldChange += 1

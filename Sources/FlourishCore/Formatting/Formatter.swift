@@ -15,8 +15,61 @@ public enum Formatter {
         public var formatted: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Parses `file` alone (includes are not followed) and formats it when it parses.
+    /// Parses `file` alone (includes are not followed) and formats it when it parses. A large
+    /// file is read as two pieces at once (`formatInPieces`).
     public static func format(_ file: SourceFile) -> Result {
+        if let bytes = formatInPieces(file) { return Result(bytes: bytes, diagnostics: [], file: file) }
+        return formatWhole(file)
+    }
+
+    /// Files from this size on (a household's history of some 20,000 entries) are formatted in
+    /// two pieces at once: a language server's "format document" at 100,000 entries answers in
+    /// about half the time.
+    static let piecesFrom = 1 << 20
+
+    /// The canonical text of a file of at least `threshold` bytes, read and written as two
+    /// pieces at once, split before the first entry's date line (a line that starts with a
+    /// digit) from the middle on. Formatting writes each line without looking at the lines
+    /// before it, but for blank lines (a run becomes one, none at either end of the text): the
+    /// two texts joined, with the one blank line that the first piece's end had in the whole,
+    /// are the whole file's (`FormatterTests.piecesAgreeWithTheWholeFile`). Nil when the file
+    /// is smaller, has no such line, or either piece has any problem: the whole file is then
+    /// read as one, its problems where they stand.
+    static func formatInPieces(_ file: SourceFile, from threshold: Int = piecesFrom) -> [UInt8]? {
+        guard file.bytes.count >= threshold, let split = splitPoint(file.bytes) else { return nil }
+        let pieces = [0..<split, split..<file.bytes.count].map { range in
+            var bytes: [UInt8] = []
+            file.bytes.withView { bytes.append($0.part(range)) }
+            return SourceFile(path: file.path, bytes: bytes)
+        }
+        let texts = Concurrent.map(2) { index -> (bytes: [UInt8], endsBlank: Bool)? in
+            let parsed = Parser.parse(pieces[index], fileIndex: 0, recordLines: true)
+            guard parsed.diagnostics.isEmpty, let lines = parsed.lines else { return nil }
+            return (CanonicalText(lines, pieces[index]).bytes, lines.last?.kind == .blank)
+        }
+        guard let first = texts[0], let second = texts[1] else { return nil }
+        var joined = first.bytes
+        joined.reserveCapacity(first.bytes.count + 1 + second.bytes.count)
+        if first.endsBlank && !first.bytes.isEmpty { joined.append(0x0A) }
+        joined += second.bytes
+        return joined
+    }
+
+    /// Where the second piece begins: the first line from the middle on that starts with a
+    /// digit (an entry's date line), or nil.
+    private static func splitPoint(_ bytes: SourceBytes) -> Int? {
+        bytes.withView { view in
+            var at = view.count / 2
+            while let lineFeed = view.firstIndex(of: UInt8(ascii: "\n"), from: at, to: view.count), lineFeed + 1 < view.count {
+                if ByteClass.isDigit(view[lineFeed + 1]) { return lineFeed + 1 }
+                at = lineFeed + 1
+            }
+            return nil
+        }
+    }
+
+    /// `format`, the whole file read as one.
+    static func formatWhole(_ file: SourceFile) -> Result {
         let parsed = Parser.parse(file, fileIndex: 0, recordLines: true)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let lines = parsed.lines else {
@@ -141,13 +194,13 @@ public enum Formatter {
         private mutating func begin(_ source: Int) { lines.append((source, bytes.count)) }
         private mutating func end() { bytes.append(0x0A) }
         private mutating func put(_ token: Token, _ source: ByteView) {
-            bytes.append(contentsOf: source.part(token.range))
+            bytes.append(source.part(token.range))
         }
         private mutating func blanks(_ count: Int) {
             var left = count
             while left > 0 {
                 let run = min(left, Self.blankRun.utf8CodeUnitCount)
-                bytes.append(contentsOf: Self.blankRun.view.part(0..<run))
+                bytes.append(Self.blankRun.view.part(0..<run))
                 left -= run
             }
         }
@@ -220,7 +273,7 @@ public enum Formatter {
                     let start = joined.count
                     for position in 1..<count {
                         if position > 1 { joined.append(0x20) }
-                        joined += source.part(syntax[index].tokens[position].range)
+                        joined.append(source.part(syntax[index].tokens[position].range))
                     }
                     part = Parts(target: first.range, amount: start..<joined.count, isJoined: true, dot: 0)
                     joined.withView { joined in
@@ -249,7 +302,7 @@ public enum Formatter {
                 // Two blanks, the name, then (with an amount) the blanks that put its decimal
                 // point in the column, the amount; a comment at the comment column. Nothing ends
                 // in a blank.
-                bytes.append(contentsOf: source.part(part.target))
+                bytes.append(source.part(part.target))
                 var width = 2 + part.widths.target
                 if part.dot > part.amount.lowerBound {
                     let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
@@ -257,7 +310,7 @@ public enum Formatter {
                     if part.isJoined {
                         bytes += joined[part.amount]
                     } else {
-                        bytes.append(contentsOf: source.part(part.amount))
+                        bytes.append(source.part(part.amount))
                     }
                     width += padding + part.widths.whole + part.widths.rest
                 }

@@ -110,6 +110,19 @@ extension Array where Element == UInt8 {
     func withView<Result>(_ body: (ByteView) throws -> Result) rethrows -> Result {
         try withUnsafeBufferPointer { try body(ByteView($0)) }
     }
+
+    /// Whether the array holds the same bytes as `other` (compared many bytes a step, where
+    /// `==` on arrays takes them one by one).
+    func sameBytes(as other: [UInt8]) -> Bool {
+        count == other.count && withView { mine in other.withView { mine == $0 } }
+    }
+
+    /// The view's bytes appended in one copy (`append(contentsOf:)` given a view walks it a
+    /// byte at a time).
+    @inline(__always)
+    mutating func append(_ view: ByteView) {
+        append(contentsOf: view.buffer)
+    }
 }
 
 extension ArraySlice where Element == UInt8 {

@@ -74,7 +74,7 @@ public struct NameTable: Sendable {
         if let id = found.id { return (id, false) }
         let id = Int32(names.count)
         names.append(bytes.string(range))
-        arena.append(contentsOf: bytes.part(range))
+        arena.append(bytes.part(range))
         offsets.append(arena.count)
         hashes.append(hash)
         slots[found.slot] = id + 1

@@ -877,9 +877,7 @@ public final class LanguageServer {
     private func formatting(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri] else { return .array([]) }
         let file = SourceFile(path: Self.path(uri), bytes: bytes)
-        guard let formatted = Formatter.format(file).formatted else { return .array([]) }
-        let canonical = Array(formatted.utf8)
-        guard canonical != bytes else { return .array([]) }
+        guard let canonical = Formatter.format(file).bytes, !canonical.sameBytes(as: bytes) else { return .array([]) }
         return .array(Self.lineEdits(from: bytes, to: canonical, file))
     }
 
