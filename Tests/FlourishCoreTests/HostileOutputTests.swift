@@ -273,6 +273,21 @@ import Testing
         #expect(wrong == [])
     }
 
+    /// JSON's escaping a byte at a time says what the escaping a scalar at a time says, on texts
+    /// made of the characters it escapes (C0, DEL, C1, quotes, backslashes, `##[`), letters,
+    /// accents, a `£` (0xC2 not starting a C1) and emoji.
+    @Test func jsonEscapingByBytesIsByScalars() {
+        let pieces = ["a", " ", "é", "£", "€", "😀", "#", "##[", "[", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}",
+                      "\u{85}", "\u{9F}", "\u{A0}", "\u{2028}", "x#y", "Café, au coin"]
+        var generator = LedgerGenerator(seed: 11)
+        var wrong: [String] = []
+        for _ in 0..<5_000 {
+            let text = (0..<(1 + generator.next(16))).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            if JSONValue.quote(text) != JSONValue.quoteByScalars(text) { wrong.append(text.debugDescription) }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func cellsAndMarkupEscapePerScalar() {
         #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")

@@ -113,6 +113,13 @@ import Testing
         let edits = formatting?["result"]?.arrayValue ?? []
         #expect(edits.count == 1 && edits.first?["newText"]?.stringValue == "account Bank checking\n")
         #expect(edits.first?["range"]?["start"]?["line"]?.intValue == 1 && edits.first?["range"]?["end"]?["line"]?.intValue == 2)
+        // When more than half of the lines change, the whole document is one edit.
+        let messier = "currency   USD\naccount   Bank checking\n"
+        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":3},\"contentChanges\":[{\"text\":\(Self.quoted(messier))}]}")
+        let whole = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
+        let wholeEdits = whole?["result"]?.arrayValue ?? []
+        #expect(wholeEdits.count == 1 && wholeEdits.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
+        #expect(wholeEdits.first?["range"]?["start"]?["line"]?.intValue == 0 && wholeEdits.first?["range"]?["end"]?["line"]?.intValue == 2)
     }
 
     /// Hovers show amounts the ledger's `display` way.

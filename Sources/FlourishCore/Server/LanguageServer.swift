@@ -882,8 +882,10 @@ public final class LanguageServer {
     }
 
     /// The edits that turn `old` into `new`: a run of changed lines each when both have as many
-    /// lines (`fmt` keeps lines where they are: a formatted history of 100,000 entries is sent
-    /// as the lines that changed), else one edit of the whole document.
+    /// lines and at most half of them change (`fmt` keeps lines where they are: a formatted
+    /// history of 100,000 entries is sent as the lines that changed), else one edit of the
+    /// whole document (a file indented its own way throughout: the runs would say more than
+    /// the text itself).
     static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
         func lines(_ bytes: [UInt8]) -> [Range<Int>] {
             var ranges: [Range<Int>] = []
@@ -901,13 +903,19 @@ public final class LanguageServer {
             .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
                      ("newText", .string(String(decoding: text, as: UTF8.self)))])
         }
-        guard before.count == after.count else { return [edit(0, old.count, new[...])] }
+        let whole = [edit(0, old.count, new[...])]
+        guard before.count == after.count else { return whole }
+        // Which lines changed, compared many bytes a step.
+        let changed = old.withView { old in
+            new.withView { new in before.indices.map { !(old.part(before[$0]) == new.part(after[$0])) } }
+        }
+        guard changed.lazy.filter({ $0 }).count * 2 <= before.count else { return whole }
         var edits: [JSONValue] = []
         var line = 0
         while line < before.count {
-            guard old[before[line]] != new[after[line]] else { line += 1; continue }
+            guard changed[line] else { line += 1; continue }
             let first = line
-            while line < before.count, old[before[line]] != new[after[line]] { line += 1 }
+            while line < before.count, changed[line] { line += 1 }
             edits.append(edit(before[first].lowerBound, before[line - 1].upperBound, new[after[first].lowerBound..<after[line - 1].upperBound]))
         }
         return edits

@@ -68,13 +68,46 @@ public enum JSONValue: Sendable, Equatable {
 
     /// `quote(text)`'s bytes appended: plain text straight in, between quotes.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        if text.withView(isPlain) {
+        text.withView { appendQuoted($0, to: &out) }
+    }
+
+    /// `quote`'s bytes of UTF-8 text appended. Every character it escapes is ASCII but C1,
+    /// whose UTF-8 is 0xC2 and a byte from 0x80 to 0x9F, so the text is escaped a byte at a time
+    /// (a text of megabytes, a document formatted whole, was taken apart into scalars).
+    static func appendQuoted(_ bytes: ByteView, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if isPlain(bytes) {
+            out.append(bytes)
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: text.utf8)
-            out.append(UInt8(ascii: "\""))
-        } else {
-            out.append(contentsOf: quote(text).utf8)
+            return
         }
+        func escape(_ value: UInt8) {
+            let digits: StaticString = "0123456789abcdef"
+            out.append(contentsOf: "\\u00".utf8)
+            out.append(digits.view[Int(value >> 4)])
+            out.append(digits.view[Int(value & 0x0F)])
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case UInt8(ascii: "#") where index > 0 && bytes[index - 1] == UInt8(ascii: "#")
+                && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
+                out.append(contentsOf: "\\u0023".utf8)
+            case 0x00...0x1F, 0x7F: escape(byte)
+            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                index += 1
+                escape(bytes[index])
+            default: out.append(byte)
+            }
+            index += 1
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// On one line with a space after each colon and comma, as a table's row is written.
@@ -123,8 +156,14 @@ public enum JSONValue: Sendable, Equatable {
     /// `#\u0023[` (the same text once decoded), so no line of JSON output reads as a GitHub
     /// workflow command.
     static func quote(_ text: String) -> String {
-        // Most text needs no escape: judged on its bytes in one pass.
-        if text.withView(isPlain) { return "\"" + text + "\"" }
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `quote`, a scalar at a time: the reference its byte-by-byte escaping is compared with
+    /// (`HostileOutputTests`).
+    static func quoteByScalars(_ text: String) -> String {
         var out = "\""
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)
