@@ -887,21 +887,22 @@ public final class LanguageServer {
     /// whole document (a file indented its own way throughout: the runs would say more than
     /// the text itself).
     static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
+        /// Each line's bytes with its line feed (the last without one when the text has none).
         func lines(_ bytes: [UInt8]) -> [Range<Int>] {
-            var ranges: [Range<Int>] = []
-            var start = 0
-            for (at, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-                ranges.append(start..<at + 1)
-                start = at + 1
+            let starts = SourceFile(path: "", bytes: bytes).lineStarts
+            return starts.indices.compactMap { index in
+                let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+                return starts[index] < end ? starts[index]..<end : nil
             }
-            if start < bytes.count { ranges.append(start..<bytes.count) }
-            return ranges
         }
         let before = lines(old)
         let after = lines(new)
         func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
-            .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
-                     ("newText", .string(String(decoding: text, as: UTF8.self)))])
+            // The new text written as a JSON string straight from its bytes.
+            var newText: [UInt8] = []
+            text.withView { JSONValue.appendQuoted($0, to: &newText) }
+            return .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
+                            ("newText", .written(newText))])
         }
         let whole = [edit(0, old.count, new[...])]
         guard before.count == after.count else { return whole }

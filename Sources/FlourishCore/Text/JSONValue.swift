@@ -87,9 +87,19 @@ public enum JSONValue: Sendable, Equatable {
             out.append(digits.view[Int(value >> 4)])
             out.append(digits.view[Int(value & 0x0F)])
         }
+        // Bytes that need no escape are copied a run at a time.
         var index = 0
+        var run = 0
         while index < bytes.count {
             let byte = bytes[index]
+            let special = byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte == UInt8(ascii: "#")
+            guard special else {
+                index += 1
+                continue
+            }
+            out.append(bytes.part(run..<index))
+            run = index + 1
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
@@ -102,11 +112,13 @@ public enum JSONValue: Sendable, Equatable {
             case 0x00...0x1F, 0x7F: escape(byte)
             case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                 index += 1
+                run = index + 1
                 escape(bytes[index])
             default: out.append(byte)
             }
             index += 1
         }
+        out.append(bytes.part(run..<bytes.count))
         out.append(UInt8(ascii: "\""))
     }
 
