@@ -887,16 +887,15 @@ public final class LanguageServer {
     /// whole document (a file indented its own way throughout: the runs would say more than
     /// the text itself).
     static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
-        /// Each line's bytes with its line feed (the last without one when the text has none).
-        func lines(_ bytes: [UInt8]) -> [Range<Int>] {
-            let starts = SourceFile(path: "", bytes: bytes).lineStarts
-            return starts.indices.compactMap { index in
-                let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
-                return starts[index] < end ? starts[index]..<end : nil
-            }
+        /// Where each line starts, and where the text ends (a text that ends with a line feed
+        /// has no line after it): line `n` is `starts[n]..<starts[n + 1]`, with its line feed.
+        func lineStarts(_ bytes: [UInt8]) -> [Int] {
+            var starts = SourceFile(path: "", bytes: bytes).lineStarts
+            if starts.last == bytes.count { starts.removeLast() }
+            return starts + [bytes.count]
         }
-        let before = lines(old)
-        let after = lines(new)
+        let (oldStarts, newStarts) = (lineStarts(old), lineStarts(new))
+        func line(_ starts: [Int], _ index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
         func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
             // The new text written as a JSON string straight from its bytes.
             var newText: [UInt8] = []
@@ -905,19 +904,20 @@ public final class LanguageServer {
                             ("newText", .written(newText))])
         }
         let whole = [edit(0, old.count, new[...])]
-        guard before.count == after.count else { return whole }
+        let count = oldStarts.count - 1
+        guard newStarts.count - 1 == count else { return whole }
         // Which lines changed, compared many bytes a step.
         let changed = old.withView { old in
-            new.withView { new in before.indices.map { !(old.part(before[$0]) == new.part(after[$0])) } }
+            new.withView { new in (0..<count).map { !(old.part(line(oldStarts, $0)) == new.part(line(newStarts, $0))) } }
         }
-        guard changed.lazy.filter({ $0 }).count * 2 <= before.count else { return whole }
+        guard changed.lazy.filter({ $0 }).count * 2 <= count else { return whole }
         var edits: [JSONValue] = []
-        var line = 0
-        while line < before.count {
-            guard changed[line] else { line += 1; continue }
-            let first = line
-            while line < before.count, changed[line] { line += 1 }
-            edits.append(edit(before[first].lowerBound, before[line - 1].upperBound, new[after[first].lowerBound..<after[line - 1].upperBound]))
+        var index = 0
+        while index < count {
+            guard changed[index] else { index += 1; continue }
+            let first = index
+            while index < count, changed[index] { index += 1 }
+            edits.append(edit(oldStarts[first], oldStarts[index], new[newStarts[first]..<newStarts[index]]))
         }
         return edits
     }

@@ -88,13 +88,12 @@ public enum JSONValue: Sendable, Equatable {
             out.append(digits.view[Int(value & 0x0F)])
         }
         // Bytes that need no escape are copied a run at a time.
+        let looked = lookedAt
         var index = 0
         var run = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let special = byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || byte == UInt8(ascii: "#")
-            guard special else {
+            guard looked[Int(byte)] else {
                 index += 1
                 continue
             }
@@ -159,6 +158,13 @@ public enum JSONValue: Sendable, Equatable {
             }
             out += closePad + "}"
         }
+    }
+
+    /// The bytes `appendQuoted` looks at, by value: those that may need an escape (control
+    /// bytes, DEL, a quote, a backslash), may start a C1 character (0xC2) or a `##[` (`#`). The
+    /// others are copied as they are.
+    private static let lookedAt: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0x22 || byte == 0x5C || byte == 0x23
     }
 
     /// Whether text goes into a JSON string as it is (`ByteScan.isPlainJSON`).
