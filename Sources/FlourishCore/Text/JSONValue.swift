@@ -87,6 +87,11 @@ public enum JSONValue: Sendable, Equatable {
             out.append(digits.view[Int(value >> 4)])
             out.append(digits.view[Int(value & 0x0F)])
         }
+        /// A backslash and `letter`.
+        func escaped(_ letter: UInt8) {
+            out.append(UInt8(ascii: "\\"))
+            out.append(letter)
+        }
         // Bytes that need no escape are copied a run at a time.
         let looked = lookedAt
         var index = 0
@@ -100,11 +105,11 @@ public enum JSONValue: Sendable, Equatable {
             out.append(bytes.part(run..<index))
             run = index + 1
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case UInt8(ascii: "\""): escaped(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): escaped(UInt8(ascii: "\\"))
+            case 0x0A: escaped(UInt8(ascii: "n"))
+            case 0x0D: escaped(UInt8(ascii: "r"))
+            case 0x09: escaped(UInt8(ascii: "t"))
             case UInt8(ascii: "#") where index > 0 && bytes[index - 1] == UInt8(ascii: "#")
                 && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
                 out.append(contentsOf: "\\u0023".utf8)
