@@ -903,14 +903,15 @@ public final class LanguageServer {
             return .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
                             ("newText", .written(newText))])
         }
-        let whole = [edit(0, old.count, new[...])]
+        /// The whole document as one edit (made only when it is sent).
+        func whole() -> [JSONValue] { [edit(0, old.count, new[...])] }
         let count = oldStarts.count - 1
-        guard newStarts.count - 1 == count else { return whole }
+        guard newStarts.count - 1 == count else { return whole() }
         // Which lines changed, compared many bytes a step.
         let changed = old.withView { old in
             new.withView { new in (0..<count).map { !(old.part(line(oldStarts, $0)) == new.part(line(newStarts, $0))) } }
         }
-        guard changed.lazy.filter({ $0 }).count * 2 <= count else { return whole }
+        guard changed.lazy.filter({ $0 }).count * 2 <= count else { return whole() }
         var edits: [JSONValue] = []
         var index = 0
         while index < count {
