@@ -889,12 +889,13 @@ public final class LanguageServer {
     static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
         /// Where each line starts, and where the text ends (a text that ends with a line feed
         /// has no line after it): line `n` is `starts[n]..<starts[n + 1]`, with its line feed.
-        func lineStarts(_ bytes: [UInt8]) -> [Int] {
-            var starts = SourceFile(path: "", bytes: bytes).lineStarts
-            if starts.last == bytes.count { starts.removeLast() }
-            return starts + [bytes.count]
+        func lineStarts(_ file: SourceFile) -> [Int] {
+            var starts = file.lineStarts
+            if starts.last == file.bytes.count { starts.removeLast() }
+            return starts + [file.bytes.count]
         }
-        let (oldStarts, newStarts) = (lineStarts(old), lineStarts(new))
+        // The old text's line starts are the file's own (found once, kept by it).
+        let (oldStarts, newStarts) = (lineStarts(file), lineStarts(SourceFile(path: "", bytes: new)))
         func line(_ starts: [Int], _ index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
         func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
             // The new text written as a JSON string straight from its bytes.
