@@ -3,11 +3,15 @@
 /// array. (In dictionaries, the lines of a ledger in several currencies were hashed a dozen
 /// times each while booking.) Iterated in the order the values were set.
 public struct LineTable<Value: Sendable>: Sendable, Sequence {
-    /// Per line up to the highest set: where its value is in `values`, or -1.
+    /// Per line: where its value is in `values`, or -1 (as far as the highest line set, or
+    /// further when room was made for every line: `reserveCapacity`).
     private var slots: [Int32] = []
-    private var lines: [Int] = []
+    /// The line of each value in `values` (-1: removed).
+    private var lines: [Int32] = []
     private var values: [Value] = []
     private var removed = 0
+    /// The highest line set so far (-1: none).
+    private var highest = -1
 
     public init() {}
 
@@ -24,9 +28,7 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
             guard line >= 0 else { return }
             if line >= slots.count {
                 guard newValue != nil else { return }
-                // A slot at a time: lines are mostly set in order, a few apart (a generic
-                // append of repeated elements cost more than the rest of the setting).
-                while slots.count <= line { slots.append(-1) }
+                makeRoom(through: line)
             }
             let slot = slots[line]
             switch (newValue, slot >= 0) {
@@ -34,8 +36,9 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
                 values[Int(slot)] = value
             case (let value?, false):
                 slots[line] = Int32(values.count)
-                lines.append(line)
+                lines.append(Int32(line))
                 values.append(value)
+                highest = Swift.max(highest, line)
             case (nil, true):
                 slots[line] = -1
                 lines[Int(slot)] = -1
@@ -46,24 +49,38 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
         }
     }
 
+    /// Slots through `line`, each empty.
+    private mutating func makeRoom(through line: Int) {
+        // A slot at a time: lines are mostly set in order, a few apart (a generic append of
+        // repeated elements cost more than the rest of the setting).
+        while slots.count <= line { slots.append(-1) }
+    }
+
     /// Sets `value` on `line`: a line after every line set so far (booking sets them in
     /// order) is an append (no optional value to take apart); any other as the subscript sets it.
     public mutating func add(_ value: Value, at line: Int) {
-        guard line >= slots.count else {
+        guard line > highest else {
             self[line] = value
             return
         }
-        while slots.count < line { slots.append(-1) }
-        slots.append(Int32(values.count))
-        lines.append(line)
+        if line >= slots.count { makeRoom(through: line) }
+        slots[line] = Int32(values.count)
+        lines.append(Int32(line))
         values.append(value)
+        highest = line
     }
 
-    /// Room for `count` values on lines below `lines`.
-    public mutating func reserveCapacity(_ count: Int, lines highest: Int) {
+    /// Room for `count` values, and an empty slot for each of the lines below `lines` (made
+    /// at once, not line by line as values are added).
+    public mutating func reserveCapacity(_ count: Int, lines all: Int) {
         values.reserveCapacity(count)
         lines.reserveCapacity(count)
-        if highest > slots.count { slots.reserveCapacity(highest) }
+        if slots.isEmpty {
+            slots = [Int32](repeating: -1, count: all)
+        } else if all > slots.count {
+            slots.reserveCapacity(all)
+            makeRoom(through: all - 1)
+        }
     }
 
     /// The same values on the lines `moved` gives for theirs (lines moved up or down).
@@ -80,18 +97,18 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
 
     /// The lines and their values in the order they were set.
     public struct Iterator: IteratorProtocol {
-        fileprivate let lines: [Int]
+        fileprivate let lines: [Int32]
         fileprivate let values: [Value]
         private var index = 0
 
-        fileprivate init(lines: [Int], values: [Value]) {
+        fileprivate init(lines: [Int32], values: [Value]) {
             (self.lines, self.values) = (lines, values)
         }
 
         public mutating func next() -> (key: Int, value: Value)? {
             while index < lines.count {
                 defer { index += 1 }
-                if lines[index] >= 0 { return (lines[index], values[index]) }
+                if lines[index] >= 0 { return (Int(lines[index]), values[index]) }
             }
             return nil
         }

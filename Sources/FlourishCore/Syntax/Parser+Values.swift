@@ -167,7 +167,9 @@ extension Parser {
     /// Keeps the code written at `location` (after an amount or a price).
     mutating func keepCode(_ code: Token, at location: SourceLocation, _ session: inout ParseSession) {
         if session.ledger.amountCodes.isEmpty { session.ledger.amountCodes.reserveCapacity(bytes.count / 23, inFile: Int(location.file)) }
-        session.ledger.amountCodes.add(Located(text(code), at: self.location(code)), at: location)
+        let text = lastCode.flatMap { bytes.part($0.range) == bytes.part(code.range) ? $0.text : nil } ?? text(code)
+        lastCode = (text, code.range)
+        session.ledger.amountCodes.add(Located(text, at: self.location(code)), at: location)
     }
 
     /// Keeps the price written after the amount at `amount`.

@@ -42,6 +42,12 @@ struct Parser {
     /// The schedule whose template lines are being read.
     var pendingSchedule: Schedule?
 
+    /// The code kept last (`keepCode`) and where it is written: a file's foreign lines are
+    /// mostly in a few currencies, so a code is mostly that one again, taken as it is rather
+    /// than made from its bytes (making it was 1 % of a ledger's `check` with a fifth of its
+    /// lines in dollars).
+    var lastCode: (text: String, range: Range<Int>)?
+
     /// The conflict block being read: which part, and where its `<<<<<<<` line is.
     private var conflict: (part: ConflictMarker, start: SourceLocation)?
 
@@ -147,6 +153,7 @@ struct Parser {
         let file = self.file
         file.bytes.withView { buffer in
             bytes = buffer
+            lastCode = nil
             defer { bytes = .empty }
             let count = buffer.count
             /// Parses the line at `start`; returns where it ends (its line feed, or the end).
