@@ -80,6 +80,36 @@ import Testing
         }
     }
 
+    /// JSON's escaping sixteen bytes a step writes what the byte loop writes, on random text
+    /// (pairs such as `##[` and a C1 character across the steps' edges among it) and on plain
+    /// text with each byte that needs a look at each place; and the escaped text, quoted, is
+    /// what the escaping a scalar at a time writes.
+    @Test func jsonEscapingAgreesWithThePlainLoop() {
+        func escaped(_ bytes: [UInt8], _ escape: (ByteView, ByteBuffer) -> Void) -> [UInt8] {
+            let out = ByteBuffer(capacity: 8)
+            bytes.withView { escape($0, out) }
+            return Array(out.view)
+        }
+        func agree(_ bytes: [UInt8]) {
+            #expect(escaped(bytes, JSONEscape.escape) == escaped(bytes, JSONEscape.plainEscape), "\(bytes)")
+        }
+        let pairs: [UInt8] = Self.tricky + [0x5B, 0x23, 0x23, 0x85, 0x9F]
+        for bytes in Self.samples(pairs, seed: 5) { agree(bytes) }
+        for length in 0..<40 {
+            for at in 0..<max(1, length) {
+                for special: UInt8 in [0x22, 0x5C, 0x1B, 0x7F, 0x0A, 0x09, 0x0D, 0x23, 0xC2, 0x80] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    if length > 0 { bytes[at] = special }
+                    agree(bytes)
+                    if at + 2 < length { bytes[at + 1] = 0x23; bytes[at + 2] = 0x5B; bytes[at] = 0x23 }
+                    agree(bytes)
+                }
+            }
+        }
+        let text = "a \"quote\"\\ and\u{7} bell, \u{85} C1 and ##[ a workflow word at the sixteenth byte, ##[ again\n"
+        #expect(JSONValue.quote(text) == JSONValue.quoteByScalars(text))
+    }
+
     /// Width on screen, for well-formed text: ASCII, Latin letters, currency signs, combining
     /// marks, CJK and emoji (no carriage return, which pairs with a line feed into one cluster).
     @Test func displayWidthAgreesWithTheStandardLibrary() {

@@ -151,8 +151,11 @@ public enum Formatter {
         /// Per line written: the source line (0-based) it renders, and where its bytes start.
         private(set) var lines: [(source: Int, start: Int)] = []
 
+        /// The text is written into `out` in pieces of a few bytes each, copied with `memcpy`
+        /// (an array's append costs many times more a piece). `out` is handed to each step
+        /// rather than kept in `self`, which a step would copy, retaining what it holds.
         init(_ syntax: [SyntaxLine], _ file: SourceFile) {
-            bytes.reserveCapacity(file.bytes.count + file.bytes.count / 4)
+            let out = ByteBuffer(capacity: file.bytes.count + file.bytes.count / 4)
             lines.reserveCapacity(syntax.count)
             file.bytes.withView { source in
                 var index = 0
@@ -160,59 +163,52 @@ public enum Formatter {
                 while index < syntax.count {
                     switch syntax[index].kind {
                     case .blank:
-                        if let last = lines.last, bytes.count - last.start > 1 { begin(index); end() }
+                        if let last = lines.last, out.count - last.start > 1 { begin(index, out); Self.end(out) }
                         index += 1
                     case .comment, .directive, .entryHeader:
                         // Tokens one blank apart, two before an entry's first #tag (only an
                         // entry's date line has tags), then the comment.
-                        begin(index)
+                        begin(index, out)
                         for position in syntax[index].tokens.indices {
                             let token = syntax[index].tokens[position]
                             if position > 0 {
                                 let firstTag = token.kind == .tag && syntax[index].tokens[position - 1].kind != .tag
-                                blanks(firstTag ? 2 : 1)
+                                Self.blanks(firstTag ? 2 : 1, out)
                             }
-                            put(token, source)
+                            Self.put(token, source, out)
                         }
-                        comment(syntax[index].comment, source)
-                        end()
+                        comment(syntax[index].comment, source, out)
+                        Self.end(out)
                         index += 1
                     case .posting, .indentedComment:
                         var stop = index
                         while stop < syntax.count, syntax[stop].kind == .posting || syntax[stop].kind == .indentedComment { stop += 1 }
-                        splitLines(syntax, index..<stop, source)
+                        splitLines(syntax, index..<stop, source, out)
                         index = stop
                     }
                 }
             }
-            while let last = lines.last, bytes.count - last.start == 1 {
-                bytes.removeLast()
+            while let last = lines.last, out.count - last.start == 1 {
+                out.removeLast()
                 lines.removeLast()
             }
+            bytes = Array(out.view)
         }
 
-        private mutating func begin(_ source: Int) { lines.append((source, bytes.count)) }
-        private mutating func end() { bytes.append(0x0A) }
-        private mutating func put(_ token: Token, _ source: ByteView) {
-            bytes.append(source.part(token.range))
+        private mutating func begin(_ source: Int, _ out: ByteBuffer) { lines.append((source, out.count)) }
+        private static func end(_ out: ByteBuffer) { out.append(byte: 0x0A) }
+        private static func put(_ token: Token, _ source: ByteView, _ out: ByteBuffer) {
+            out.append(source.part(token.range))
         }
-        private mutating func blanks(_ count: Int) {
-            var left = count
-            while left > 0 {
-                let run = min(left, Self.blankRun.utf8CodeUnitCount)
-                bytes.append(Self.blankRun.view.part(0..<run))
-                left -= run
-            }
+        private static func blanks(_ count: Int, _ out: ByteBuffer) {
+            out.append(repeating: 0x20, count: count)
         }
-
-        /// 64 blanks, from static storage (nothing to retain).
-        private static let blankRun: StaticString = "                                                                "
 
         /// A line's comment after two blanks, or alone on a line that has nothing else.
-        private mutating func comment(_ token: Token?, _ source: ByteView) {
+        private func comment(_ token: Token?, _ source: ByteView, _ out: ByteBuffer) {
             guard let token else { return }
-            if let last = lines.last, bytes.count > last.start { blanks(2) }
-            put(token, source)
+            if let last = lines.last, out.count > last.start { Self.blanks(2, out) }
+            Self.put(token, source, out)
         }
 
         /// A split line's name and amount (split at the decimal point or the code), with the
@@ -250,7 +246,7 @@ public enum Formatter {
         /// Aligns an entry's split lines: names padded to one width, decimal points in one
         /// column, trailing comments in one column. The lines are read where they stand in
         /// `syntax` (a copy of each retained its list of tokens).
-        private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: ByteView) {
+        private mutating func splitLines(_ syntax: [SyntaxLine], _ range: Range<Int>, _ source: ByteView, _ out: ByteBuffer) {
             parts.removeAll(keepingCapacity: true)
             joined.removeAll(keepingCapacity: true)
             var targetWidth = 0
@@ -291,36 +287,36 @@ public enum Formatter {
             let hasAmounts = wholeWidth > 0
             let commentColumn = 2 + targetWidth + (hasAmounts ? 2 + wholeWidth + restWidth : 0) + 2
             for index in range {
-                begin(index)
-                let start = bytes.count
-                blanks(2)
+                begin(index, out)
+                let start = out.count
+                Self.blanks(2, out)
                 guard let part = parts[index - range.lowerBound] else {
-                    if let comment = syntax[index].comment { put(comment, source) }
-                    end()
+                    if let comment = syntax[index].comment { Self.put(comment, source, out) }
+                    Self.end(out)
                     continue
                 }
                 // Two blanks, the name, then (with an amount) the blanks that put its decimal
                 // point in the column, the amount; a comment at the comment column. Nothing ends
                 // in a blank.
-                bytes.append(source.part(part.target))
+                out.append(source.part(part.target))
                 var width = 2 + part.widths.target
                 if part.dot > part.amount.lowerBound {
                     let padding = targetWidth - part.widths.target + 2 + wholeWidth - part.widths.whole
-                    blanks(padding)
+                    Self.blanks(padding, out)
                     if part.isJoined {
-                        bytes += joined[part.amount]
+                        joined.withView { out.append($0.part(part.amount)) }
                     } else {
-                        bytes.append(source.part(part.amount))
+                        out.append(source.part(part.amount))
                     }
                     width += padding + part.widths.whole + part.widths.rest
                 }
                 if let comment = syntax[index].comment {
-                    blanks(commentColumn - width)
-                    put(comment, source)
+                    Self.blanks(commentColumn - width, out)
+                    Self.put(comment, source, out)
                 } else {
-                    while bytes.count > start, bytes[bytes.count - 1] == 0x20 { bytes.removeLast() }
+                    while out.count > start, out.last == 0x20 { out.removeLast() }
                 }
-                end()
+                Self.end(out)
             }
         }
     }

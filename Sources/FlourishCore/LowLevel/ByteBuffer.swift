@@ -20,6 +20,15 @@ final class ByteBuffer {
     /// Forgets the bytes held.
     func removeAll() { count = 0 }
 
+    /// The last byte held, if any.
+    var last: UInt8? { count > 0 ? buffer[count - 1] : nil }
+
+    /// Forgets the last byte held (there must be one).
+    func removeLast() {
+        precondition(count > 0, "no byte to remove")
+        count -= 1
+    }
+
     /// Room for `more` bytes after the ones held.
     @inline(__always)
     private func reserve(_ more: Int) {
@@ -35,11 +44,21 @@ final class ByteBuffer {
         capacity = Swift.max(needed, capacity * 2)
     }
 
+    @inline(__always)
     func append(_ bytes: ByteView) {
         guard bytes.count > 0 else { return }
         reserve(bytes.count)
         bytes.withUnsafeBufferPointer { (buffer + count).update(from: $0.baseAddress!, count: $0.count) }
         count += bytes.count
+    }
+
+    /// The first `kept` of sixteen bytes (`kept` at most 16), stored whole in one step: the
+    /// bytes past the kept ones are room not yet counted.
+    @inline(__always)
+    func append(_ chunk: SIMD16<UInt8>, keeping kept: Int) {
+        reserve(16)
+        UnsafeMutableRawPointer(buffer + count).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
+        count += Swift.min(Swift.max(kept, 0), 16)
     }
 
     @inline(__always)
@@ -51,6 +70,7 @@ final class ByteBuffer {
 
     /// `repeats` copies of `byte`: a short run (a column's padding) written eight bytes at a
     /// time, not with a call to `memset` (the bytes past the run are room not yet counted).
+    @inline(__always)
     func append(repeating byte: UInt8, count repeats: Int) {
         guard repeats > 0 else { return }
         reserve(repeats + 8)

@@ -892,7 +892,8 @@ public final class LanguageServer {
         func lineStarts(_ file: SourceFile) -> [Int] {
             var starts = file.lineStarts
             if starts.last == file.bytes.count { starts.removeLast() }
-            return starts + [file.bytes.count]
+            starts.append(file.bytes.count)
+            return starts
         }
         // The old text's line starts are the file's own (found once, kept by it).
         let (oldStarts, newStarts) = (lineStarts(file), lineStarts(SourceFile(path: "", bytes: new)))

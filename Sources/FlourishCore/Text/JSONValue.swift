@@ -71,58 +71,17 @@ public enum JSONValue: Sendable, Equatable {
         text.withView { appendQuoted($0, to: &out) }
     }
 
-    /// `quote`'s bytes of UTF-8 text appended. Every character it escapes is ASCII but C1,
-    /// whose UTF-8 is 0xC2 and a byte from 0x80 to 0x9F, so the text is escaped a byte at a time
-    /// (a text of megabytes, a document formatted whole, was taken apart into scalars).
+    /// `quote`'s bytes of UTF-8 text appended: plain text as it is, other text through
+    /// `JSONEscape` (the one escaper of JSON strings).
     static func appendQuoted(_ bytes: ByteView, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if isPlain(bytes) {
             out.append(bytes)
-            out.append(UInt8(ascii: "\""))
-            return
+        } else {
+            let escaped = ByteBuffer(capacity: bytes.count + bytes.count / 8 + 16)
+            JSONEscape.escape(bytes, to: escaped)
+            out.append(escaped.view)
         }
-        func escape(_ value: UInt8) {
-            let digits: StaticString = "0123456789abcdef"
-            out.append(contentsOf: "\\u00".utf8)
-            out.append(digits.view[Int(value >> 4)])
-            out.append(digits.view[Int(value & 0x0F)])
-        }
-        /// A backslash and `letter`.
-        func escaped(_ letter: UInt8) {
-            out.append(UInt8(ascii: "\\"))
-            out.append(letter)
-        }
-        // Bytes that need no escape are copied a run at a time.
-        let looked = lookedAt
-        var index = 0
-        var run = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard looked[Int(byte)] else {
-                index += 1
-                continue
-            }
-            out.append(bytes.part(run..<index))
-            run = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): escaped(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): escaped(UInt8(ascii: "\\"))
-            case 0x0A: escaped(UInt8(ascii: "n"))
-            case 0x0D: escaped(UInt8(ascii: "r"))
-            case 0x09: escaped(UInt8(ascii: "t"))
-            case UInt8(ascii: "#") where index > 0 && bytes[index - 1] == UInt8(ascii: "#")
-                && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
-                out.append(contentsOf: "\\u0023".utf8)
-            case 0x00...0x1F, 0x7F: escape(byte)
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                index += 1
-                run = index + 1
-                escape(bytes[index])
-            default: out.append(byte)
-            }
-            index += 1
-        }
-        out.append(bytes.part(run..<bytes.count))
         out.append(UInt8(ascii: "\""))
     }
 
@@ -163,13 +122,6 @@ public enum JSONValue: Sendable, Equatable {
             }
             out += closePad + "}"
         }
-    }
-
-    /// The bytes `appendQuoted` looks at, by value: those that may need an escape (control
-    /// bytes, DEL, a quote, a backslash), may start a C1 character (0xC2) or a `##[` (`#`). The
-    /// others are copied as they are.
-    private static let lookedAt: [Bool] = (0...255).map { byte in
-        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0x22 || byte == 0x5C || byte == 0x23
     }
 
     /// Whether text goes into a JSON string as it is (`ByteScan.isPlainJSON`).
