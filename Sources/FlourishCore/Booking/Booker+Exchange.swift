@@ -1,6 +1,6 @@
 /// Lines in other currencies given their home amounts (grammar.md, "Several currencies").
 extension Booker {
-    /// Each entry with a line in another currency, as one step:
+    /// Each entry with a line in another currency (`entries`), as one step:
     ///
     /// 1. A left-out amount is in currency X when every written line is in X and the line is
     ///    on an account kept in X, a category or a person: it is what balances the entry in X.
@@ -24,26 +24,23 @@ extension Booker {
     ///
     /// Step 2's price is a line's own: scaling gives each line with an amount and a price its
     /// home amount (`Scaler.scale`). The steps are taken for the entries they can change
-    /// (`needsEntryRules`); in any other the one line left out, in the home currency, balances
-    /// the entry as in one currency (`fillInAmounts`). `everyEntry` takes them for every entry
-    /// with a line in another currency (what tests compare with).
-    static func convertForeign(_ ledger: inout Ledger, _ lines: LineTable<ForeignLine>, currencies: [Currency], home: Currency,
-                               _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
-        guard !lines.isEmpty else { return }
+    /// (`EntryRulesNeed`, as scaling met their lines); in any other the one line left out, in
+    /// the home currency, balances the entry as in one currency (`fillInAmounts`). `everyEntry`
+    /// takes them for every entry with a line in another currency (what tests compare with).
+    static func convertForeign(_ ledger: inout Ledger, _ entries: [ForeignEntry], _ scaler: Scaler, _ diagnostics: inout [Diagnostic],
+                               everyEntry: Bool = false) {
+        guard !entries.isEmpty else { return }
+        let home = scaler.currency
+        let currencies = scaler.currencies
         let rates = RateTable(ledger, home: home, &diagnostics)
-        var accounts = [Bool](repeating: false, count: ledger.names.names.count)
-        for account in ledger.accounts where Int(account.name.id) < accounts.count { accounts[Int(account.name.id)] = true }
-        var isForeign = [Bool](repeating: false, count: ledger.postings.count)
-        for (line, _) in lines { isForeign[line] = true }
         var dropped = Set<Int>()
         // One converter for every entry, its lists kept from one to the next. It holds none of
         // the ledger's lists, so that each entry's figures are written into the ledger at once
         // without copying its lines.
-        var converter = EntryConverter(names: ledger.names, lines: lines, prices: ledger.amountPrices, currencies: currencies, home: home,
-                                       rates: rates, accounts: accounts)
-        for number in ledger.entries.indices where ledger.entries[number].postings.contains(where: { isForeign[$0] })
-            && (everyEntry || converter.needsEntryRules(ledger.entries[number], postings: ledger.postings)) {
-            guard converter.convert(ledger.entries[number], postings: ledger.postings) else {
+        var converter = EntryConverter(names: ledger.names, scaler: scaler, rates: rates)
+        for entry in entries where everyEntry || entry.needsRules {
+            let number = entry.number
+            guard converter.convert(ledger.entries[number], postings: ledger.postings, priced: ledger.foreignAmounts) else {
                 dropped.insert(number)
                 continue
             }
@@ -57,6 +54,40 @@ extension Booker {
         diagnostics += converter.diagnostics
         if !dropped.isEmpty {
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
+    }
+
+    /// Whether `convertForeign`'s steps can change an entry's lines from what scaling gave them,
+    /// told from its lines one by one as scaling meets them: a line in another currency without
+    /// its home amount (its amount left out, or no price), more than one line left out, or
+    /// every written line in one other currency (a line left out not on an account is then in
+    /// it, step 1; with none left out, step 4's rounding).
+    struct EntryRulesNeed {
+        private var decided = false
+        /// The one currency of the written lines so far (-1: the home one, or more than one).
+        private var single: Int32?
+        private var written = 0
+        /// Whether the line left out is on an account (nil: none left out).
+        private var leftOutOnAccount: Bool?
+
+        /// The entry's next line: its currency and amount as scaled (nil: the home currency).
+        mutating func add(_ foreign: ForeignLine?, isInferred: Bool, isAccount: @autoclosure () -> Bool) {
+            guard !decided else { return }
+            if let foreign, foreign.native == nil || !foreign.hasPrice {
+                decided = true
+            } else if isInferred {
+                if leftOutOnAccount != nil { decided = true } else { leftOutOnAccount = isAccount() }
+            } else {
+                let currency = foreign?.currency ?? -1
+                single = written == 0 || single == currency ? currency : -1
+                written += 1
+            }
+        }
+
+        var isNeeded: Bool {
+            if decided { return true }
+            guard let single, single >= 0 else { return false }
+            return leftOutOnAccount.map { !$0 } ?? true
         }
     }
 
@@ -103,11 +134,15 @@ extension Booker {
         /// The ledger's names (not the ledger: held whole for each entry, its forty lists were
         /// retained and released each time).
         let names: NameTable
-        let lines: LineTable<ForeignLine>
+        /// Lines in another currency without a price or an amount (those with both are in
+        /// `Ledger.foreignAmounts`, scaled).
+        let unpriced: LineTable<ForeignLine>
         /// The prices written after amounts, by the amounts' places.
         let prices: LocationTable<LinePrice>
-        /// The currencies by the place `ForeignLine` gives (the home one first).
+        /// The currencies by the place `ForeignLine` gives (the home one first), and the
+        /// places by code.
         let currencies: [Currency]
+        let places: [String: Int32]
         let home: Currency
         let rates: RateTable
         let accounts: [Bool]
@@ -130,25 +165,32 @@ extension Booker {
         private(set) var converted: [Line] = []
         private var unknown: [Int] = []
 
-        init(names: NameTable, lines: LineTable<ForeignLine>, prices: LocationTable<LinePrice>, currencies: [Currency], home: Currency,
-             rates: RateTable, accounts: [Bool]) {
-            (self.names, self.lines, self.prices, self.currencies, self.home, self.rates, self.accounts) =
-                (names, lines, prices, currencies, home, rates, accounts)
+        init(names: NameTable, scaler: Scaler, rates: RateTable) {
+            (self.names, unpriced, prices, currencies, places, home, accounts) =
+                (names, scaler.unpriced, scaler.prices, scaler.currencies, scaler.places, scaler.currency, scaler.accounts)
+            self.rates = rates
+        }
+
+        /// A line in another currency as scaled, or nil for one in the home currency.
+        func foreignLine(_ line: Int, priced: LineTable<ForeignAmount>) -> ForeignLine? {
+            if let line = unpriced[line] { return line }
+            guard let amount = priced[line], let place = places[amount.currency.code] else { return nil }
+            return ForeignLine(currency: place, hasPrice: true, native: amount.native)
         }
 
         /// Converts `entry`, whose lines are in `postings`, into `converted`; false after
         /// reporting why the entry cannot be converted. Lines are counted by their place in
         /// the entry.
-        mutating func convert(_ entry: Entry, postings: [Posting]) -> Bool {
+        mutating func convert(_ entry: Entry, postings: [Posting], priced: LineTable<ForeignAmount>) -> Bool {
             // Worked on as a list of its own (the converter's, taken and given back), so that
             // changing a line does not ask each time whether the list is shared.
             var entryLines = converted
             converted = []
             defer { converted = entryLines }
-            return convert(entry, postings, &entryLines)
+            return convert(entry, postings, priced, &entryLines)
         }
 
-        private mutating func convert(_ entry: Entry, _ postings: [Posting], _ entryLines: inout [Line]) -> Bool {
+        private mutating func convert(_ entry: Entry, _ postings: [Posting], _ priced: LineTable<ForeignAmount>, _ entryLines: inout [Line]) -> Bool {
             let first = entry.postings.lowerBound
             let count = entry.postings.count
             // Step 1: each line's currency and native amount, and the one other currency every
@@ -158,7 +200,7 @@ extension Booker {
             var written = 0
             var leftOut = 0
             for line in entry.postings {
-                let foreign = lines[line]
+                let foreign = foreignLine(line, priced: priced)
                 let isInferred = postings[line].isInferred
                 entryLines.append(Line(line: line, isInferred: isInferred, currency: foreign?.currency ?? -1, native: foreign?.native,
                                        price: foreign?.hasPrice == true ? postings[line].amountLocation.flatMap { prices[$0] } : nil,
@@ -259,30 +301,6 @@ extension Booker {
                 return false
             }
             return true
-        }
-
-        /// Whether the steps can change an entry's lines from what scaling gave them: a line in
-        /// another currency without its home amount (its amount left out, or no price), more
-        /// than one line left out, or every written line in one other currency (a line left
-        /// out not on an account is then in it, step 1; with none left out, step 4's rounding).
-        func needsEntryRules(_ entry: Entry, postings: [Posting]) -> Bool {
-            var single: Int32?
-            var written = 0
-            var leftOut: Int?
-            for line in entry.postings {
-                let foreign = lines[line]
-                if let foreign, foreign.native == nil || !foreign.hasPrice { return true }
-                if postings[line].isInferred {
-                    guard leftOut == nil else { return true }
-                    leftOut = line
-                } else {
-                    let currency = foreign?.currency ?? -1
-                    single = written == 0 || single == currency ? currency : -1
-                    written += 1
-                }
-            }
-            guard let single, single >= 0 else { return false }
-            return leftOut.map { !isAccount(postings[$0]) } ?? true
         }
 
         /// Whether a line's target is an account.

@@ -6,27 +6,39 @@ extension Booker {
     static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
         var scaler = Scaler(ledger: ledger, currency: currency)
         if scaler.mayBeForeign { ledger.foreignAmounts.reserveCapacity(ledger.amountPrices.count, lines: ledger.postings.count) }
-        scalePostings(&ledger, &scaler)
+        let foreignEntries = scalePostings(&ledger, &scaler)
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
         diagnostics += scaler.diagnostics
-        convertForeign(&ledger, scaler.foreign, currencies: scaler.currencies, home: currency, &diagnostics, everyEntry: everyEntry)
+        convertForeign(&ledger, foreignEntries, scaler, &diagnostics, everyEntry: everyEntry)
         ledger.amountScales = [:]
         ledger.scaledFiles = ledger.files.count
     }
 
     /// A split line in another currency, as scaled: its currency (by its place in
     /// `Scaler.currencies`), its amount in it (nil when left out) and whether a price is written
-    /// after it (in `Ledger.amountPrices`, by the amount's place).
+    /// after it (in `Ledger.amountPrices`, by the amount's place). A line with both is given its
+    /// home amount as it is scaled and kept in `Ledger.foreignAmounts`; a line without either
+    /// is kept in `Scaler.unpriced` for `convertForeign`.
     struct ForeignLine {
         var currency: Int32
         var hasPrice: Bool
         var native: Money?
     }
 
+    /// An entry with a line in another currency, by its place in `Ledger.entries`, and whether
+    /// `convertForeign`'s steps can change its lines (`EntryRulesNeed`).
+    struct ForeignEntry {
+        var number: Int
+        var needsRules: Bool
+    }
+
     /// Scales written amounts, reporting each that cannot be.
     struct Scaler {
         let files: [SourceFile]
+        /// The ledger's names (for messages; passed to each line's scaling, the whole ledger was
+        /// copied for each).
+        let names: NameTable
         let amountCodes: LocationTable<Located<String>>
         let prices: LocationTable<LinePrice>
         let currency: Currency
@@ -38,13 +50,17 @@ extension Booker {
         /// Whether any line may be in another currency (a code written, an account kept in one).
         let mayBeForeign: Bool
         var diagnostics: [Diagnostic] = []
-        /// Split lines in another currency, by index in `postings`.
-        var foreign = LineTable<ForeignLine>()
+        /// Split lines in another currency without a price or an amount, by index in `postings`.
+        var unpriced = LineTable<ForeignLine>()
+        /// The line `scale(line:of:)` scaled last, when in another currency.
+        private(set) var lastForeign: ForeignLine?
+        /// Whether each name is an account's, by name id.
+        let accounts: [Bool]
         /// The currencies met, the home one first: a line's currency is its place here, so
         /// that each code is looked up and compared as text once per run of lines in it, not
         /// once per line.
         private(set) var currencies: [Currency]
-        private var places: [String: Int32]
+        private(set) var places: [String: Int32]
         private var lastCode: (code: String, place: Int32)
         /// The codes and prices after split lines' amounts, read in the lines' order.
         private var codeCursor: LocationTable<Located<String>>.Cursor
@@ -52,6 +68,7 @@ extension Booker {
 
         init(ledger: Ledger, currency: Currency) {
             files = ledger.files
+            names = ledger.names
             amountCodes = ledger.amountCodes
             prices = ledger.amountPrices
             self.currency = currency
@@ -72,7 +89,11 @@ extension Booker {
             lastCode = (currency.code, 0)
             codeCursor = LocationTable.Cursor(ledger.amountCodes)
             priceCursor = LocationTable.Cursor(ledger.amountPrices)
-            if mayBeForeign { foreign.reserveCapacity(ledger.amountCodes.count, lines: ledger.postings.count) }
+            var accounts = [Bool](repeating: false, count: mayBeForeign ? ledger.names.names.count : 0)
+            if mayBeForeign {
+                for account in ledger.accounts where Int(account.name.id) < accounts.count { accounts[Int(account.name.id)] = true }
+            }
+            self.accounts = accounts
         }
 
         /// A currency by its code, with its decimals.
@@ -100,8 +121,16 @@ extension Booker {
             return ByteClass.isUpper(files[Int(location.file)].bytes[Int(location.end) - 1])
         }
 
+        /// Whether a line's target is an account.
+        @inline(__always)
+        func isAccount(_ posting: Posting) -> Bool {
+            let id = Int(posting.target.id)
+            return id < accounts.count && accounts[id]
+        }
+
         /// Whether a split line may be in another currency: a code or a price written after its
         /// amount, or its account kept in another currency (`linePlace` then says).
+        @inline(__always)
         func mayBeForeign(_ posting: Posting) -> Bool {
             mayBeForeign && (posting.hasCodeOrPrice || !kept.isEmpty && kept[posting.target.id] != nil)
         }
@@ -154,8 +183,8 @@ extension Booker {
 
         /// The currency of a line or an opening on `target` with an amount at `location`
         /// (nil: the home one), or nil after reporting a code its account is not kept in.
-        mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?, names: NameTable) -> Currency?? {
-            guard let place = linePlace(target, location, names: names) else { return .none }
+        mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?) -> Currency?? {
+            guard let place = linePlace(target, location) else { return .none }
             return .some(place.map { currencies[Int($0)] })
         }
 
@@ -163,12 +192,12 @@ extension Booker {
         /// `marked`: for a split line, whether the parser marked it as having a code or a price
         /// after its amount (`Posting.hasCodeOrPrice`; its file's bytes are then not read again,
         /// their pages given back after parsing); nil for a directive, whose bytes say.
-        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?, names: @autoclosure () -> NameTable,
+        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?,
                                         marked: Bool? = nil) -> Int32?? {
             let written = location.flatMap { marked ?? hasCode($0) ? codeCursor.value(at: $0) : nil }
             let keptIn = kept.isEmpty ? nil : kept[target.id]
             if let keptIn, let written, written.value != keptIn.value {
-                diagnostics.append(Diagnostic(.accountCurrency(account: names()[target.id], kept: keptIn.value, written: written.value), at: written.location))
+                diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
                 return .none
             }
             let code = written?.value ?? keptIn?.value
@@ -191,8 +220,9 @@ extension Booker {
         /// amount is left for `convertForeign`.
         mutating func scale(line: Int, of ledger: inout Ledger, foreignAllowed: Bool = true) -> Bool {
             let posting = ledger.postings[line]
+            lastForeign = nil
             if mayBeForeign(posting) {
-                guard let place = linePlace(posting.target, posting.amountLocation, names: ledger.names, marked: posting.hasCodeOrPrice) else { return false }
+                guard let place = linePlace(posting.target, posting.amountLocation, marked: posting.hasCodeOrPrice) else { return false }
                 if let place {
                     let lineCurrency = currencies[Int(place)]
                     guard foreignAllowed else {
@@ -206,12 +236,14 @@ extension Booker {
                         native = value
                     }
                     let price = posting.hasCodeOrPrice ? posting.amountLocation.flatMap { priceCursor.value(at: $0) } : nil
-                    foreign.add(ForeignLine(currency: place, hasPrice: price != nil, native: native), at: line)
+                    let foreignLine = ForeignLine(currency: place, hasPrice: price != nil, native: native)
+                    lastForeign = foreignLine
                     ledger.postings[line].amountScale = UInt8(currency.decimals)
                     // A line with its amount and a price is worth that price in the home
                     // currency whatever its entry (`convertForeign`, step 2): given it here.
                     // The entry's own rules, where they apply, may still change it.
                     guard let native, let price else {
+                        unpriced.add(foreignLine, at: line)
                         ledger.postings[line].amount = .zero
                         return true
                     }
@@ -234,14 +266,17 @@ extension Booker {
         }
     }
 
-    /// Split lines: a line that cannot be scaled leaves its entry out.
-    private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler) {
+    /// Split lines: a line that cannot be scaled leaves its entry out. Returns the entries
+    /// with a line in another currency, by their place in `ledger.entries` once the entries
+    /// left out are gone.
+    private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler) -> [ForeignEntry] {
         let decimals = scaler.currency.decimals
         let checkCodes = scaler.mayBeForeign
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
         var unscaled: [Int] = []
+        var foreignEntries: [ForeignEntry] = []
         // The files of an already booked ledger (the forecast books it again with its
         // projection): their lines are in minor units, a foreign line's home amount set.
         let scaledFiles = ledger.scaledFiles
@@ -249,11 +284,25 @@ extension Booker {
             for (number, entry) in ledger.entries.enumerated() {
                 if Int(entry.location.file) < scaledFiles { continue }
                 var good = true
-                // The common case: written with the currency's decimals, in the home currency.
-                for line in entry.postings where Int(ledger.postings[line].amountScale) != decimals || scaler.mayBeForeign(ledger.postings[line]) {
-                    if !scaler.scale(line: line, of: &ledger) { good = false }
+                var hasForeign = false
+                var need = EntryRulesNeed()
+                for line in entry.postings {
+                    let posting = ledger.postings[line]
+                    var foreign: ForeignLine?
+                    // The common case: written with the currency's decimals, in the home currency.
+                    if Int(posting.amountScale) != decimals || scaler.mayBeForeign(posting) {
+                        if !scaler.scale(line: line, of: &ledger) { good = false }
+                        foreign = scaler.lastForeign
+                        hasForeign = hasForeign || foreign != nil
+                    }
+                    need.add(foreign, isInferred: posting.isInferred, isAccount: scaler.isAccount(posting))
                 }
-                if !good { unscaled.append(number) }
+                if !good {
+                    unscaled.append(number)
+                } else if hasForeign {
+                    // Its place once the entries before it left out are gone.
+                    foreignEntries.append(ForeignEntry(number: number - unscaled.count, needsRules: need.isNeeded))
+                }
             }
         }
         ledger.postingScales = ledger.postingScales == 0 ? 0 : 1 << UInt64(decimals)
@@ -261,6 +310,7 @@ extension Booker {
             let dropped = Set(unscaled)
             ledger.entries = ledger.entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         }
+        return foreignEntries
     }
 
     /// A schedule's template lines, likewise: one that cannot be scaled leaves the schedule out.
@@ -337,7 +387,7 @@ extension Booker {
                                            _ foreign: inout [SourceLocation: ForeignAmount]) -> Money? {
         if Int(written.location.file) < ledger.scaledFiles { return written.value }
         let scale = Int(ledger.amountScales[written.location] ?? 0)
-        guard let currency = scaler.lineCurrency(account, written.location, names: ledger.names) else { return nil }
+        guard let currency = scaler.lineCurrency(account, written.location) else { return nil }
         guard let currency else {
             return scaler.scaled(written.value, scale: scale, at: written.location, in: scaler.currency, named: scaler.declared)
         }
@@ -367,14 +417,13 @@ extension Booker {
     private static func scaleAssertions(_ ledger: inout Ledger, _ scaler: inout Scaler) {
         guard !ledger.balanceAssertions.isEmpty else { return }
         let scales = ledger.amountScales
-        let names = ledger.names
         let scaledFiles = ledger.scaledFiles
         ledger.balanceAssertions = ledger.balanceAssertions.compactMap { assertion in
             var assertion = assertion
             let written = assertion.amount
             if Int(written.location.file) < scaledFiles { return assertion }
             let scale = Int(scales[written.location] ?? 0)
-            guard let currency = scaler.lineCurrency(assertion.account, written.location, names: names) else { return nil }
+            guard let currency = scaler.lineCurrency(assertion.account, written.location) else { return nil }
             guard let value = scaler.scaled(written.value, scale: scale, at: written.location, in: currency ?? scaler.currency,
                                             named: currency != nil || scaler.declared) else { return nil }
             assertion.amount.value = value

@@ -160,26 +160,37 @@ extension Parser {
 
     /// The code and price from `start` (a word's first byte), as `parseAmount` and
     /// `parsePrice` read them; nil for anything else, which the full reading then reports.
+    /// (Inlined: called from a mutating reading, a call copied the whole parser first.)
+    @inline(__always)
     func quickForeign(from start: Int, to end: Int) -> QuickForeign? {
-        func word(at start: Int) -> Token? {
-            guard start < end, bytes[start] != UInt8(ascii: "\""), !ByteCursor.startsComment(bytes, start, end) else { return nil }
-            return Token(kind: .word, start: start, end: ByteCursor.wordEnd(bytes, from: start, to: end))
-        }
-        func isCode(_ token: Token) -> Bool { Currency.isCommodityCode(bytes[token.range]) }
-        guard let code = word(at: start), isCode(code) else { return nil }
+        guard let code = codeWord(at: start, to: end) else { return nil }
         var read = QuickForeign(code: code, price: nil, end: ByteCursor.skipBlanks(bytes, from: code.end, to: end))
-        guard let sign = word(at: read.end), bytes[sign.start] == UInt8(ascii: "@") else { return read }
-        guard sign.end - sign.start <= 2, bytes[sign.end - 1] == UInt8(ascii: "@"),
-              let number = word(at: ByteCursor.skipBlanks(bytes, from: sign.end, to: end)), bytes[number.start] != UInt8(ascii: "+"),
-              case .success(let value) = NumberSyntax.decimal(bytes[number.range]), value.mantissa >= 0 else { return nil }
+        // `@` or `@@`, a word of its own; anything else after the code is for the caller.
+        let signStart = read.end
+        guard signStart < end, bytes[signStart] == UInt8(ascii: "@") else { return read }
+        let signEnd = signStart + 1 < end && bytes[signStart + 1] == UInt8(ascii: "@") ? signStart + 2 : signStart + 1
+        guard signEnd == end || ByteClass.endsWord(bytes[signEnd]) else { return nil }
+        // A plain number without a sign.
+        let numberStart = ByteCursor.skipBlanks(bytes, from: signEnd, to: end)
+        guard numberStart < end, bytes[numberStart] != UInt8(ascii: "+"), !ByteClass.endsWord(bytes[numberStart]),
+              !ByteCursor.startsComment(bytes, numberStart, end) else { return nil }
+        let number = Token(kind: .word, start: numberStart, end: ByteCursor.wordEnd(bytes, from: numberStart, to: end))
+        guard case .success(let value) = NumberSyntax.decimal(bytes[number.range]), value.mantissa >= 0 else { return nil }
         read.end = ByteCursor.skipBlanks(bytes, from: number.end, to: end)
-        var priceCode: Token?
-        if let after = word(at: read.end), isCode(after) {
-            priceCode = after
-            read.end = ByteCursor.skipBlanks(bytes, from: after.end, to: end)
-        }
-        read.price = (sign, sign.end - sign.start == 2 ? .total : .perUnit, number, value, priceCode)
+        let priceCode = codeWord(at: read.end, to: end)
+        if let priceCode { read.end = ByteCursor.skipBlanks(bytes, from: priceCode.end, to: end) }
+        let sign = Token(kind: .word, start: signStart, end: signEnd)
+        read.price = (sign, signEnd - signStart == 2 ? .total : .perUnit, number, value, priceCode)
         return read
+    }
+
+    /// The word at `start` when it is a code (`Currency.isCommodityCode`), else nil.
+    @inline(__always)
+    private func codeWord(at start: Int, to end: Int) -> Token? {
+        guard start < end, ByteClass.isUpper(bytes[start]) else { return nil }
+        let wordEnd = ByteCursor.wordEnd(bytes, from: start, to: end)
+        guard Currency.isCommodityCode(bytes.part(start..<wordEnd)) else { return nil }
+        return Token(kind: .word, start: start, end: wordEnd)
     }
 
     /// The tokens `parsePosting` keeps for a split line read quickly, in order.

@@ -367,6 +367,8 @@ struct Parser {
 
     /// Where `import:KEY` stands at the start of a date line's comment (`; import:KEY`: the key
     /// of the statement row an entry was imported from), if it does. A key is hex digits and `-`.
+    /// (Inlined: called from a mutating reading, a call copied the whole parser first.)
+    @inline(__always)
     func importKey(in comment: Token?) -> SourceLocation? {
         guard let comment, comment.start < comment.end, bytes[comment.start] == UInt8(ascii: ";") else { return nil }
         let start = ByteCursor.skipBlanks(bytes, from: comment.start + 1, to: comment.end)
