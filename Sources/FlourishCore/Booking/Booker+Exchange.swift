@@ -1,6 +1,7 @@
 /// Lines in other currencies given their home amounts (grammar.md, "Several currencies").
 extension Booker {
-    /// Each entry with a line in another currency (`entries`), as one step:
+    /// Each entry in `entries` (places in `ledger.entries` of entries with a line in another
+    /// currency), as one step:
     ///
     /// 1. A left-out amount is in currency X when every written line is in X and the line is
     ///    on an account kept in X, a category or a person: it is what balances the entry in X.
@@ -23,12 +24,12 @@ extension Booker {
     /// amount that cannot be scaled is. Each converted line is kept in `Ledger.foreignAmounts`.
     ///
     /// Step 2's price is a line's own: scaling gives each line with an amount and a price its
-    /// home amount (`Scaler.scale`). The steps are taken for the entries they can change
-    /// (`EntryRulesNeed`, as scaling met their lines); in any other the one line left out, in
-    /// the home currency, balances the entry as in one currency (`fillInAmounts`). `everyEntry`
-    /// takes them for every entry with a line in another currency (what tests compare with).
-    static func convertForeign(_ ledger: inout Ledger, _ entries: [ForeignEntry], _ scaler: Scaler, _ diagnostics: inout [Diagnostic],
-                               everyEntry: Bool = false) {
+    /// home amount (`Scaler.scale`). Scaling gives the entries the steps can change
+    /// (`EntryRulesNeed`, as it meets their lines); in any other the one line left out, in the
+    /// home currency, balances the entry as in one currency (`fillInAmounts`). With
+    /// `everyEntry` it gives every entry with a line in another currency (what tests compare
+    /// with).
+    static func convertForeign(_ ledger: inout Ledger, _ entries: [Int], _ scaler: Scaler, _ diagnostics: inout [Diagnostic]) {
         guard !entries.isEmpty else { return }
         let home = scaler.currency
         let currencies = scaler.currencies
@@ -38,8 +39,7 @@ extension Booker {
         // the ledger's lists, so that each entry's figures are written into the ledger at once
         // without copying its lines.
         var converter = EntryConverter(names: ledger.names, scaler: scaler, rates: rates)
-        for entry in entries where everyEntry || entry.needsRules {
-            let number = entry.number
+        for number in entries {
             guard converter.convert(ledger.entries[number], postings: ledger.postings, priced: ledger.foreignAmounts) else {
                 dropped.insert(number)
                 continue
@@ -256,7 +256,7 @@ extension Booker {
                     } else if lacking > 1, let index = rates.rate(currency.code, on: entry.date) {
                         entryLines[place].home = try Money.converted(amount, decimals: currency.decimals, rate: rates.rates[index].rate.value,
                                                                      homeDecimals: home.decimals)
-                        entryLines[place].source = .rateLine(index)
+                        entryLines[place].source = .rateLine(Int32(index))
                     } else {
                         unknown.append(place)
                     }

@@ -6,11 +6,11 @@ extension Booker {
     static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
         var scaler = Scaler(ledger: ledger, currency: currency)
         if scaler.mayBeForeign { ledger.foreignAmounts.reserveCapacity(ledger.amountPrices.count, lines: ledger.postings.count) }
-        let foreignEntries = scalePostings(&ledger, &scaler)
+        let foreignEntries = scalePostings(&ledger, &scaler, everyEntry: everyEntry)
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
         diagnostics += scaler.diagnostics
-        convertForeign(&ledger, foreignEntries, scaler, &diagnostics, everyEntry: everyEntry)
+        convertForeign(&ledger, foreignEntries, scaler, &diagnostics)
         ledger.amountScales = [:]
         ledger.scaledFiles = ledger.files.count
     }
@@ -24,13 +24,6 @@ extension Booker {
         var currency: Int32
         var hasPrice: Bool
         var native: Money?
-    }
-
-    /// An entry with a line in another currency, by its place in `Ledger.entries`, and whether
-    /// `convertForeign`'s steps can change its lines (`EntryRulesNeed`).
-    struct ForeignEntry {
-        var number: Int
-        var needsRules: Bool
     }
 
     /// Scales written amounts, reporting each that cannot be.
@@ -266,17 +259,17 @@ extension Booker {
         }
     }
 
-    /// Split lines: a line that cannot be scaled leaves its entry out. Returns the entries
-    /// with a line in another currency, by their place in `ledger.entries` once the entries
-    /// left out are gone.
-    private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler) -> [ForeignEntry] {
+    /// Split lines: a line that cannot be scaled leaves its entry out. Returns the entries with
+    /// a line in another currency that need `convertForeign`'s steps (`everyEntry`: each such
+    /// entry), by their place in `ledger.entries` once the entries left out are gone.
+    private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler, everyEntry: Bool) -> [Int] {
         let decimals = scaler.currency.decimals
         let checkCodes = scaler.mayBeForeign
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
         var unscaled: [Int] = []
-        var foreignEntries: [ForeignEntry] = []
+        var foreignEntries: [Int] = []
         // The files of an already booked ledger (the forecast books it again with its
         // projection): their lines are in minor units, a foreign line's home amount set.
         let scaledFiles = ledger.scaledFiles
@@ -290,7 +283,7 @@ extension Booker {
                     let posting = ledger.postings[line]
                     var foreign: ForeignLine?
                     // The common case: written with the currency's decimals, in the home currency.
-                    if Int(posting.amountScale) != decimals || scaler.mayBeForeign(posting) {
+                    if Int(posting.amountScale) != decimals && posting.amountLocation != nil || scaler.mayBeForeign(posting) {
                         if !scaler.scale(line: line, of: &ledger) { good = false }
                         foreign = scaler.lastForeign
                         hasForeign = hasForeign || foreign != nil
@@ -299,9 +292,9 @@ extension Booker {
                 }
                 if !good {
                     unscaled.append(number)
-                } else if hasForeign {
+                } else if hasForeign, everyEntry || need.isNeeded {
                     // Its place once the entries before it left out are gone.
-                    foreignEntries.append(ForeignEntry(number: number - unscaled.count, needsRules: need.isNeeded))
+                    foreignEntries.append(number - unscaled.count)
                 }
             }
         }
@@ -402,7 +395,7 @@ extension Booker {
                 scaler.diagnostics.append(Diagnostic(.missingRate(code: currency.code, date: date, home: home.code), at: written.location))
                 return nil
             }
-            foreign[location] = ForeignAmount(currency: currency, native: native, rate: .rateLine(index))
+            foreign[location] = ForeignAmount(currency: currency, native: native, rate: .rateLine(Int32(index)))
             return try Money.converted(native, decimals: currency.decimals, rate: rates.rates[index].rate.value, homeDecimals: home.decimals)
         } catch {
             foreign[location] = nil

@@ -61,7 +61,7 @@ extension Parser {
                     comment: comment)
         pending = PendingEntry(date: date, status: status, description: location(description), firstTag: firstTag,
                                firstPosting: session.postings.count, location: location(start..<end),
-                               importKey: importKey(in: comment))
+                               importKey: Self.importKey(in: comment, of: bytes, file: fileIndex))
         return true
     }
 
@@ -102,7 +102,7 @@ extension Parser {
             // nothing more (a string — an amount that is one, or one after it — a goal or
             // other words are for the full reading).
             if at < end && !ByteCursor.startsComment(bytes, at, end) {
-                guard let read = quickForeign(from: at, to: end) else { return false }
+                guard let read = Self.quickForeign(bytes, from: at, to: end) else { return false }
                 foreign = read
                 at = read.end
             }
@@ -160,10 +160,10 @@ extension Parser {
 
     /// The code and price from `start` (a word's first byte), as `parseAmount` and
     /// `parsePrice` read them; nil for anything else, which the full reading then reports.
-    /// (Inlined: called from a mutating reading, a call copied the whole parser first.)
-    @inline(__always)
-    func quickForeign(from start: Int, to end: Int) -> QuickForeign? {
-        guard let code = codeWord(at: start, to: end) else { return nil }
+    /// (Static: called on the parser from a mutating reading, a call copied the whole parser
+    /// first.)
+    static func quickForeign(_ bytes: ByteView, from start: Int, to end: Int) -> QuickForeign? {
+        guard let code = codeWord(bytes, at: start, to: end) else { return nil }
         var read = QuickForeign(code: code, price: nil, end: ByteCursor.skipBlanks(bytes, from: code.end, to: end))
         // `@` or `@@`, a word of its own; anything else after the code is for the caller.
         let signStart = read.end
@@ -177,7 +177,7 @@ extension Parser {
         let number = Token(kind: .word, start: numberStart, end: ByteCursor.wordEnd(bytes, from: numberStart, to: end))
         guard case .success(let value) = NumberSyntax.decimal(bytes[number.range]), value.mantissa >= 0 else { return nil }
         read.end = ByteCursor.skipBlanks(bytes, from: number.end, to: end)
-        let priceCode = codeWord(at: read.end, to: end)
+        let priceCode = codeWord(bytes, at: read.end, to: end)
         if let priceCode { read.end = ByteCursor.skipBlanks(bytes, from: priceCode.end, to: end) }
         let sign = Token(kind: .word, start: signStart, end: signEnd)
         read.price = (sign, signEnd - signStart == 2 ? .total : .perUnit, number, value, priceCode)
@@ -186,7 +186,7 @@ extension Parser {
 
     /// The word at `start` when it is a code (`Currency.isCommodityCode`), else nil.
     @inline(__always)
-    private func codeWord(at start: Int, to end: Int) -> Token? {
+    private static func codeWord(_ bytes: ByteView, at start: Int, to end: Int) -> Token? {
         guard start < end, ByteClass.isUpper(bytes[start]) else { return nil }
         let wordEnd = ByteCursor.wordEnd(bytes, from: start, to: end)
         guard Currency.isCommodityCode(bytes.part(start..<wordEnd)) else { return nil }

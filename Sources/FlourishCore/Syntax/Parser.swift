@@ -362,14 +362,14 @@ struct Parser {
         }
         pending = PendingEntry(date: date, status: status, description: description, firstTag: firstTag,
                                firstPosting: session.postings.count, location: lineLocation,
-                               damaged: damaged, importKey: importKey(in: reader.comment))
+                               damaged: damaged, importKey: Self.importKey(in: reader.comment, of: bytes, file: fileIndex))
     }
 
     /// Where `import:KEY` stands at the start of a date line's comment (`; import:KEY`: the key
     /// of the statement row an entry was imported from), if it does. A key is hex digits and `-`.
-    /// (Inlined: called from a mutating reading, a call copied the whole parser first.)
-    @inline(__always)
-    func importKey(in comment: Token?) -> SourceLocation? {
+    /// (Static: called on the parser from a mutating reading, a call copied the whole parser
+    /// first.)
+    static func importKey(in comment: Token?, of bytes: ByteView, file: Int) -> SourceLocation? {
         guard let comment, comment.start < comment.end, bytes[comment.start] == UInt8(ascii: ";") else { return nil }
         let start = ByteCursor.skipBlanks(bytes, from: comment.start + 1, to: comment.end)
         let word: StaticString = "import:"
@@ -379,7 +379,7 @@ struct Parser {
         while end < comment.end, ByteClass.isDigit(bytes[end]) || (bytes[end] >= 0x61 && bytes[end] <= 0x66) || bytes[end] == UInt8(ascii: "-") {
             end += 1
         }
-        return end > keyStart ? location(start..<end) : nil
+        return end > keyStart ? SourceLocation(file: file, range: start..<end) : nil
     }
 
     /// posting = indent target [amount [currency-code]] [comment]
