@@ -134,6 +134,24 @@ import Testing
         #expect(result.stderr.contains("hint: only an amount in another currency has a price in the home one"))
     }
 
+    /// The same error in a ledger where no line has a code: the price is not left unread.
+    @Test func aPriceInALedgerWithoutCodesIsAnError() throws {
+        let path = try write("""
+            currency EUR
+            account Bank checking
+            category Food
+
+            2026-11-06 A price on an amount in the home currency
+              Food  10.00 @@ 9.00
+              Bank
+
+            """)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        let messages = result.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(messages == ["trip.flourish:6:18: error: unexpected `@@ 9.00`"], "\(result.stderr)")
+    }
+
     @Test func aTripInTwoCurrencies() throws {
         let loaded = TestSupport.load(Self.trip)
         #expect(Validator.validate(loaded).isEmpty)

@@ -40,7 +40,8 @@ extension Booker {
         let kept: [Int32: Located<String>]
         /// Every currency's decimals: declared by `commodity`, else the standard ones.
         let decimals: [String: Int]
-        /// Whether any line may be in another currency (a code written, an account kept in one).
+        /// Whether any line may be in another currency (a code or a price written, an account
+        /// kept in one).
         let mayBeForeign: Bool
         var diagnostics: [Diagnostic] = []
         /// Split lines in another currency without a price or an amount, by index in `postings`.
@@ -76,7 +77,8 @@ extension Booker {
                 decimals[commodity.value.code] = commodity.value.decimals
             }
             self.decimals = decimals
-            mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty
+            // (A price alone is read too: on an amount in the home currency, it is an error.)
+            mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty || !ledger.amountPrices.isEmpty
             currencies = [currency]
             places = [currency.code: 0]
             lastCode = (currency.code, 0)
