@@ -238,6 +238,8 @@ extension Booker {
                     // currency whatever its entry (`convertForeign`, step 2): given it here.
                     // The entry's own rules, where they apply, may still change it.
                     guard let native, let price else {
+                        // Room for every line at the first (a slot a line as it comes cost more).
+                        if unpriced.isEmpty { unpriced.reserveCapacity(amountCodes.count, lines: ledger.postings.count) }
                         unpriced.add(foreignLine, at: line)
                         ledger.postings[line].amount = .zero
                         return true
