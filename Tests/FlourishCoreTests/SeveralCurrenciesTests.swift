@@ -126,8 +126,7 @@ import Testing
             """)
         let result = TestSupport.run(["check", path])
         #expect(result.status == .problems)
-        let messages = result.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
-        #expect(messages == [
+        #expect(errors(result.stderr) == [
             "trip.flourish:6:18: error: unexpected `@@ 9.00`",
             "trip.flourish:10:20: error: unexpected `@ 1.10`",
         ], "\(result.stderr)")
@@ -148,8 +147,7 @@ import Testing
             """)
         let result = TestSupport.run(["check", path])
         #expect(result.status == .problems)
-        let messages = result.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
-        #expect(messages == ["trip.flourish:6:18: error: unexpected `@@ 9.00`"], "\(result.stderr)")
+        #expect(errors(result.stderr) == ["trip.flourish:6:18: error: unexpected `@@ 9.00`"], "\(result.stderr)")
     }
 
     @Test func aTripInTwoCurrencies() throws {
@@ -619,6 +617,11 @@ import Testing
         #expect(throws: MoneyOverflow.self) {
             try Money.converted(Money(minorUnits: .max), decimals: 0, rate: NumberSyntax.Decimal(mantissa: 2, scale: 0), homeDecimals: 0)
         }
+    }
+
+    /// The error lines of `check`'s output, each from its file's name on.
+    private func errors(_ stderr: String) -> [String] {
+        stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: "/").last.map(String.init) ?? "" }
     }
 
     private func write(_ text: String) throws -> String {

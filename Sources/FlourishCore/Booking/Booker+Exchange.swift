@@ -38,7 +38,7 @@ extension Booker {
         // One converter for every entry, its lists kept from one to the next. It holds none of
         // the ledger's lists, so that each entry's figures are written into the ledger at once
         // without copying its lines.
-        var converter = EntryConverter(names: ledger.names, scaler: scaler, rates: rates)
+        var converter = EntryConverter(scaler: scaler, rates: rates)
         for number in entries {
             guard converter.convert(ledger.entries[number], postings: ledger.postings, priced: ledger.foreignAmounts) else {
                 dropped.insert(number)
@@ -145,7 +145,7 @@ extension Booker {
         let places: [String: Int32]
         let home: Currency
         let rates: RateTable
-        let accounts: [Bool]
+        let kinds: NameIndex
         var diagnostics: [Diagnostic] = []
 
         /// A line of the entry being converted, then converted: its currency (its place in
@@ -165,9 +165,9 @@ extension Booker {
         private(set) var converted: [Line] = []
         private var unknown: [Int] = []
 
-        init(names: NameTable, scaler: Scaler, rates: RateTable) {
-            (self.names, unpriced, prices, currencies, places, home, accounts) =
-                (names, scaler.unpriced, scaler.prices, scaler.currencies, scaler.places, scaler.currency, scaler.accounts)
+        init(scaler: Scaler, rates: RateTable) {
+            (names, unpriced, prices, currencies, places, home, kinds) =
+                (scaler.names, scaler.unpriced, scaler.prices, scaler.currencies, scaler.places, scaler.currency, scaler.kinds)
             self.rates = rates
         }
 
@@ -215,7 +215,7 @@ extension Booker {
             }
             if single == -1 { single = nil }
             if let single {
-                for place in 0..<count where entryLines[place].currency < 0 && entryLines[place].isInferred && !isAccount(postings[first + place]) {
+                for place in 0..<count where entryLines[place].currency < 0 && entryLines[place].isInferred && !kinds.isAccount(postings[first + place].target.id) {
                     entryLines[place].currency = single
                 }
             }
@@ -301,12 +301,6 @@ extension Booker {
                 return false
             }
             return true
-        }
-
-        /// Whether a line's target is an account.
-        func isAccount(_ posting: Posting) -> Bool {
-            let id = Int(posting.target.id)
-            return id < accounts.count && accounts[id]
         }
 
         /// Where a line's amount was written, or its name when it was left out.

@@ -18,8 +18,8 @@ extension Booker {
     /// A split line in another currency, as scaled: its currency (by its place in
     /// `Scaler.currencies`), its amount in it (nil when left out) and whether a price is written
     /// after it (in `Ledger.amountPrices`, by the amount's place). A line with both is given its
-    /// home amount as it is scaled and kept in `Ledger.foreignAmounts`; a line without either
-    /// is kept in `Scaler.unpriced` for `convertForeign`.
+    /// home amount as it is scaled and kept in `Ledger.foreignAmounts`; a line without one of
+    /// them is kept in `Scaler.unpriced` for `convertForeign`.
     struct ForeignLine {
         var currency: Int32
         var hasPrice: Bool
@@ -48,8 +48,8 @@ extension Booker {
         var unpriced = LineTable<ForeignLine>()
         /// The line `scale(line:of:)` scaled last, when in another currency.
         private(set) var lastForeign: ForeignLine?
-        /// Whether each name is an account's, by name id.
-        let accounts: [Bool]
+        /// What each name names (an account, a category, a person).
+        let kinds: NameIndex
         /// The currencies met, the home one first: a line's currency is its place here, so
         /// that each code is looked up and compared as text once per run of lines in it, not
         /// once per line.
@@ -84,11 +84,7 @@ extension Booker {
             lastCode = (currency.code, 0)
             codeCursor = LocationTable.Cursor(ledger.amountCodes)
             priceCursor = LocationTable.Cursor(ledger.amountPrices)
-            var accounts = [Bool](repeating: false, count: mayBeForeign ? ledger.names.names.count : 0)
-            if mayBeForeign {
-                for account in ledger.accounts where Int(account.name.id) < accounts.count { accounts[Int(account.name.id)] = true }
-            }
-            self.accounts = accounts
+            kinds = NameIndex(ledger)
         }
 
         /// A currency by its code, with its decimals.
@@ -114,13 +110,6 @@ extension Booker {
         func hasCode(_ location: SourceLocation) -> Bool {
             guard !amountCodes.isEmpty, location.end > location.start else { return false }
             return ByteClass.isUpper(files[Int(location.file)].bytes[Int(location.end) - 1])
-        }
-
-        /// Whether a line's target is an account.
-        @inline(__always)
-        func isAccount(_ posting: Posting) -> Bool {
-            let id = Int(posting.target.id)
-            return id < accounts.count && accounts[id]
         }
 
         /// Whether a split line may be in another currency: a code or a price written after its
@@ -292,7 +281,7 @@ extension Booker {
                         foreign = scaler.lastForeign
                         hasForeign = hasForeign || foreign != nil
                     }
-                    need.add(foreign, isInferred: posting.isInferred, isAccount: scaler.isAccount(posting))
+                    need.add(foreign, isInferred: posting.isInferred, isAccount: scaler.kinds.isAccount(posting.target.id))
                 }
                 if !good {
                     unscaled.append(number)

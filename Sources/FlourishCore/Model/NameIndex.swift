@@ -57,6 +57,9 @@ public struct NameIndex: Sendable {
 
     public func kind(of id: Int32) -> Kind? { kinds[Int(id)] }
 
+    /// Whether `id` names an account (not a category or a person).
+    public func isAccount(_ id: Int32) -> Bool { kinds[Int(id)] == .account }
+
     /// Declared names of the given kinds, for suggestions.
     func names(of wanted: [Kind]) -> [String] {
         kinds.indices.filter { kinds[$0].map(wanted.contains) ?? false }.map { names[Int32($0)] }.sorted()

@@ -24,7 +24,7 @@ public struct ReportContext: Sendable {
 
     public func isExpense(_ id: Int32) -> Bool { index.kind(of: id) == .category }
     public func isIncome(_ id: Int32) -> Bool { index.kind(of: id) == .incomeCategory }
-    public func isAccount(_ id: Int32) -> Bool { index.kind(of: id) == .account }
+    public func isAccount(_ id: Int32) -> Bool { index.isAccount(id) }
     public func isPerson(_ id: Int32) -> Bool { index.kind(of: id) == .person }
 
     /// The monthly budget of a category in a month (`Journal.budget(for:in:)`).
