@@ -105,27 +105,11 @@ extension Booker {
             return place
         }
 
-        /// Whether an amount was written with a code after it (its location then ends with the
-        /// code's last letter): judged on the file's byte, not by looking it up.
-        func hasCode(_ location: SourceLocation) -> Bool {
-            guard !amountCodes.isEmpty, location.end > location.start else { return false }
-            return ByteClass.isUpper(files[Int(location.file)].bytes[Int(location.end) - 1])
-        }
-
         /// Whether a split line may be in another currency: a code or a price written after its
         /// amount, or its account kept in another currency (`linePlace` then says).
         @inline(__always)
         func mayBeForeign(_ posting: Posting) -> Bool {
             mayBeForeign && (posting.hasCodeOrPrice || !kept.isEmpty && kept[posting.target.id] != nil)
-        }
-
-        /// Whether a price (`@ RATE`, `@@ TOTAL`) follows the amount written at `location`.
-        func hasPrice(_ location: SourceLocation) -> Bool {
-            guard !prices.isEmpty else { return false }
-            let bytes = files[Int(location.file)].bytes
-            var at = Int(location.end)
-            while at < bytes.count, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") { at += 1 }
-            return at < bytes.count && bytes[at] == UInt8(ascii: "@")
         }
 
         /// The number as written (the amount's location may include a currency code after it).
@@ -174,11 +158,13 @@ extension Booker {
 
         /// `lineCurrency` as a place in `currencies` (nil: the home one).
         /// `marked`: for a split line, whether the parser marked it as having a code or a price
-        /// after its amount (`Posting.hasCodeOrPrice`; its file's bytes are then not read again,
-        /// their pages given back after parsing); nil for a directive, whose bytes say.
+        /// after its amount (`Posting.hasCodeOrPrice`: an unmarked line is not looked up); nil
+        /// for a directive, looked up in the tables of codes and prices by its amount's place.
+        /// (Never by reading the file's bytes again: their pages were given back after parsing,
+        /// and a ledger's weekly `balance` lines took back nearly every page of every file.)
         private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?,
                                         marked: Bool? = nil) -> Int32?? {
-            let written = location.flatMap { marked ?? hasCode($0) ? codeCursor.value(at: $0) : nil }
+            let written = location.flatMap { marked == false ? nil : codeCursor.value(at: $0) }
             let keptIn = kept.isEmpty ? nil : kept[target.id]
             if let keptIn, let written, written.value != keptIn.value {
                 diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
@@ -186,7 +172,7 @@ extension Booker {
             }
             let code = written?.value ?? keptIn?.value
             guard let code, case let place = self.place(of: code), place != 0 else {
-                if let location, marked ?? hasPrice(location), let price = priceCursor.value(at: location) {
+                if let location, marked != false, let price = priceCursor.value(at: location) {
                     let number = self.number(price.value.location).text
                     diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
                                                                   hint: "only an amount in another currency has a price in the home one"),
