@@ -133,6 +133,29 @@ import Testing
         #expect(result.stderr.contains("hint: only an amount in another currency has a price in the home one"))
     }
 
+    /// A directive's code and price are read as a split line's: in the account's currency it
+    /// books (its `balance` line holds in dollars), after a home amount the price is the same
+    /// error, after the home code too.
+    @Test func aDirectivesCodeAndPriceAreReadAsALines() throws {
+        let path = try write("""
+            currency EUR
+            account Bank checking
+            account Revolut checking USD
+
+            opening 2026-11-01 Bank 100.00 @@ 92.00
+            opening 2026-11-01 Revolut 50.00 USD @@ 46.00
+            balance 2026-11-03 Revolut 50.00 USD
+            balance 2026-11-03 Bank 100.00 EUR @ 1.10
+
+            """)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        #expect(errors(result.stderr) == [
+            "trip.flourish:5:35: error: unexpected `@@ 92.00`",
+            "trip.flourish:8:36: error: unexpected `@`",
+        ], "\(result.stderr)")
+    }
+
     /// The same error in a ledger where no line has a code: the price is not left unread.
     @Test func aPriceInALedgerWithoutCodesIsAnError() throws {
         let path = try write("""
