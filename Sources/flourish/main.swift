@@ -9,6 +9,10 @@ import Darwin
 // Wiring only: the command line in, the exit status out. Everything else is in FlourishCore.
 // Ledger files are mapped, and one cut short while mapped is reported, not a crash (MappedFiles).
 MappedFiles.enable()
+// A server keeps the memory it frees for its next request (ServerMemory).
+if let command = CommandLine.arguments.dropFirst().first, Flourish.servers.contains(command) {
+    ServerMemory.keepFreedMemory()
+}
 var environment: [String: String] = [:]
 var pointer = environ
 while let entry = pointer.pointee {

@@ -44,6 +44,13 @@ import Testing
         """)
     }
 
+    /// The commands the executable lets keep their freed memory (`ServerMemory`) are the two
+    /// that serve until stopped, by the names the command table has for them.
+    @Test func theServersAreCommands() {
+        #expect(Flourish.servers == ["lsp", "serve"])
+        #expect(Flourish.servers.isSubset(of: Flourish.commands))
+    }
+
     @Test func version() {
         let result = TestSupport.run(["--version"])
         #expect(result.stdout == "flourish 0.1.0 (format v1)\n")

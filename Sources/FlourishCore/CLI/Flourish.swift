@@ -33,6 +33,10 @@ public enum Flourish {
 
     static var commands: [String] { table.map(\.name) + ["help"] }
 
+    /// The commands that answer request after request until they are stopped: the executable
+    /// lets them keep the memory they free (`ServerMemory`).
+    public static let servers: Set<String> = ["lsp", "serve"]
+
     /// Runs one command line (without the program name) and returns the exit status.
     /// `today` is read only when the user asks for `--date today`.
     /// `input` reads a line of standard input (nil at its end), for `add --interactive`.
