@@ -120,6 +120,14 @@ import Testing
         let wholeEdits = whole?["result"]?.arrayValue ?? []
         #expect(wholeEdits.count == 1 && wholeEdits.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
         #expect(wholeEdits.first?["range"]?["start"]?["line"]?.intValue == 0 && wholeEdits.first?["range"]?["end"]?["line"]?.intValue == 2)
+        // A last line without its line feed is replaced to the end of the text.
+        let unended = "currency USD\naccount   Bank checking"
+        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":4},\"contentChanges\":[{\"text\":\(Self.quoted(unended))}]}")
+        let last = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
+        let lastEdits = last?["result"]?.arrayValue ?? []
+        #expect(lastEdits.count == 1 && lastEdits.first?["newText"]?.stringValue == "account Bank checking\n")
+        #expect(lastEdits.first?["range"]?["start"]?["line"]?.intValue == 1 && lastEdits.first?["range"]?["start"]?["character"]?.intValue == 0)
+        #expect(lastEdits.first?["range"]?["end"]?["line"]?.intValue == 1 && lastEdits.first?["range"]?["end"]?["character"]?.intValue == 23)
     }
 
     /// Hovers show amounts the ledger's `display` way.

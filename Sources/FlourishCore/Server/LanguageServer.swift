@@ -887,17 +887,21 @@ public final class LanguageServer {
     /// whole document (a file indented its own way throughout: the runs would say more than
     /// the text itself).
     static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
-        /// Where each line starts, and where the text ends (a text that ends with a line feed
-        /// has no line after it): line `n` is `starts[n]..<starts[n + 1]`, with its line feed.
-        func lineStarts(_ file: SourceFile) -> [Int] {
-            var starts = file.lineStarts
-            if starts.last == file.bytes.count { starts.removeLast() }
-            starts.append(file.bytes.count)
-            return starts
+        /// A text's lines: line `n` is `start(n)..<start(n + 1)`, with its line feed (a text
+        /// that ends with a line feed has no line after it).
+        struct Lines {
+            let starts: [Int]
+            let end: Int
+            var count: Int { starts.last == end ? starts.count - 1 : starts.count }
+            func start(_ index: Int) -> Int { index < starts.count ? starts[index] : end }
+            func range(_ index: Int) -> Range<Int> { start(index)..<start(index + 1) }
         }
-        // The old text's line starts are the file's own (found once, kept by it).
-        let (oldStarts, newStarts) = (lineStarts(file), lineStarts(SourceFile(path: "", bytes: new)))
-        func line(_ starts: [Int], _ index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
+        // Both texts' line starts found at once (the old text's are the file's own, kept by it
+        // for the edits' positions).
+        let newFile = SourceFile(path: "", bytes: new)
+        let (oldLines, newLines) = Concurrent.map(2) { side in
+            side == 0 ? Lines(starts: file.lineStarts, end: old.count) : Lines(starts: newFile.lineStarts, end: new.count)
+        }.pair
         func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
             // The new text written as a JSON string straight from its bytes.
             var newText: [UInt8] = []
@@ -907,11 +911,11 @@ public final class LanguageServer {
         }
         /// The whole document as one edit (made only when it is sent).
         func whole() -> [JSONValue] { [edit(0, old.count, new[...])] }
-        let count = oldStarts.count - 1
-        guard newStarts.count - 1 == count else { return whole() }
+        let count = oldLines.count
+        guard newLines.count == count else { return whole() }
         // Which lines changed, compared many bytes a step.
         let changed = old.withView { old in
-            new.withView { new in (0..<count).map { !(old.part(line(oldStarts, $0)) == new.part(line(newStarts, $0))) } }
+            new.withView { new in (0..<count).map { !(old.part(oldLines.range($0)) == new.part(newLines.range($0))) } }
         }
         guard changed.lazy.filter({ $0 }).count * 2 <= count else { return whole() }
         var edits: [JSONValue] = []
@@ -920,7 +924,7 @@ public final class LanguageServer {
             guard changed[index] else { index += 1; continue }
             let first = index
             while index < count, changed[index] { index += 1 }
-            edits.append(edit(oldStarts[first], oldStarts[index], new[newStarts[first]..<newStarts[index]]))
+            edits.append(edit(oldLines.start(first), oldLines.start(index), new[newLines.start(first)..<newLines.start(index)]))
         }
         return edits
     }
