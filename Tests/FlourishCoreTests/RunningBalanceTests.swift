@@ -65,6 +65,24 @@ import Testing
         }
     }
 
+    /// `check` has the totals checked but not kept: the same problems, a journal without
+    /// them, and its figures summed from the lines are the kept ones.
+    @Test func checkingWithoutKeepingFindsTheSame() throws {
+        for name in ["household", "drip", "berlin"] {
+            let path = TestSupport.root + "/examples/\(name).flourish"
+            let kept = Validator.validated(try LedgerLoader.load(paths: [path]))
+            let unkept = Validator.validated(try LedgerLoader.load(paths: [path]), keepingLineBalances: false)
+            #expect(kept.journal.lineBalances != nil)
+            #expect(unkept.journal.lineBalances == nil)
+            #expect(unkept.diagnostics.map(\.id) == kept.diagnostics.map(\.id))
+            #expect(try unkept.journal.balances(through: .latest) == kept.journal.balances(through: .latest))
+        }
+        // An overflow is found all the same.
+        let text = "currency EUR\naccount Bank checking\ncategory Food\n"
+            + "2026-01-01 a\n  Food  90000000000000000.00\n  Bank\n2026-01-02 b\n  Food  90000000000000000.00\n  Bank\n"
+        #expect(Validator.validated(TestSupport.load(text), keepingLineBalances: false).diagnostics.contains { $0.id == "sum-overflow" })
+    }
+
     /// A total that overflows keeps nothing: the figures are summed (and the overflow shown).
     @Test func anOverflowKeepsNothing() {
         let text = "currency EUR\naccount Bank checking\ncategory Food\n"

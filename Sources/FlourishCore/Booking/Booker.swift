@@ -24,8 +24,8 @@ public enum Booker {
     /// Every running total checked at every line (the overflows of `book`'s diagnostics,
     /// after its others), and each line's total kept: a pass of its own over the journal, so
     /// the validator runs it beside the checks.
-    static func runningTotals(_ journal: Journal) -> RunningTotals.Outcome {
-        RunningTotals.run(journal)
+    static func runningTotals(_ journal: Journal, keepingBalances: Bool = true) -> RunningTotals.Outcome {
+        RunningTotals.run(journal, keepingBalances: keepingBalances)
     }
 
     /// `book` without the running totals' check (`runningTotals`).

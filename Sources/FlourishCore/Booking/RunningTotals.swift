@@ -80,8 +80,9 @@ enum RunningTotals {
     /// first overflow of each total, one per line that overflows several; each line's own
     /// total after it.
     /// With `assertions` false (booking alone, as the forecast books its projection), the
-    /// `balance` lines are not compared.
-    static func run(_ journal: Journal, assertions checkingAssertions: Bool = true) -> Outcome {
+    /// `balance` lines are not compared. With `keepingBalances` false (a command that shows
+    /// no figure, `check`), each line's total is checked but not kept.
+    static func run(_ journal: Journal, assertions checkingAssertions: Bool = true, keepingBalances: Bool = true) -> Outcome {
         let count = journal.ledger.names.names.count
         let groups = (0..<count).map { group(of: $0, journal) }
         var tally = Tally(totals: [Total](repeating: Total(), count: count + Group.allCases.count),
@@ -89,7 +90,7 @@ enum RunningTotals {
         let ledger = journal.ledger
         var balances: [Money] = []
         var unkept = false
-        balances.reserveCapacity(ledger.postings.count + ledger.openings.count + ledger.corrections.count)
+        if keepingBalances { balances.reserveCapacity(ledger.postings.count + ledger.openings.count + ledger.corrections.count) }
         // `balance DATE ACCOUNT AMOUNT` lines, compared with the account's running balance once
         // the walk has passed their date (the balance at the end of DATE).
         // A `close` line is a `balance` line of zero with words of its own (from `firstClosing` on).
@@ -114,7 +115,7 @@ enum RunningTotals {
                     unkept = true
                     return
                 }
-                defer { balances.append(tally.totals[Int(target)].sum) }
+                defer { if keepingBalances { balances.append(tally.totals[Int(target)].sum) } }
                 switch group {
                 case .funds, .offBudget:
                     tally.add(amount, at: Int(target), item) { "the balance of `\(journal.name(target))` on \(item.date)" }
@@ -131,7 +132,7 @@ enum RunningTotals {
             }
         }
         compare(assertions, order, &next, before: nil, tally.totals, groups, ledger, tally.currency, own, firstClosing, into: &failed)
-        return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: tally.diagnostics.isEmpty && !unkept ? balances : nil)
+        return Outcome(diagnostics: tally.diagnostics + failed, lineBalances: keepingBalances && tally.diagnostics.isEmpty && !unkept ? balances : nil)
     }
 
     /// Compares the `balance` lines dated before `date` (every one left, without a date), from

@@ -24,7 +24,8 @@ enum CheckCommand {
         }
         context.read.note(loaded.ledger.files)
         let asOf = try ReportCommand.parseDay(invocation.values["--as-of"], context)
-        let validated = Validator.validated(consume loaded, options: CheckOptions(asOf: asOf))
+        // `check` shows problems, no figure: the lines' running totals are checked, not kept.
+        let validated = Validator.validated(consume loaded, options: CheckOptions(asOf: asOf), keepingLineBalances: false)
         let diagnostics = validated.diagnostics
         let renderer = DiagnosticRenderer(files: validated.journal.ledger.files, colour: context.colour)
         // A counted run stands for all the problems it counts.
