@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    /// A run's end, its range checked once, is where a byte-by-byte loop stops; a short key's
+    /// words are the name's bytes, little-endian, zeros past it.
+    @Test func runsAndShortKeysAgreeWithPlainLoops() {
+        for bytes in Self.samples(Self.tricky, seed: 11) {
+            bytes.withView { view in
+                for start in [0, 1, 3, 8] where start <= view.count {
+                    for end in Set([start, min(view.count, start + 5), view.count]) where end >= start {
+                        var plain = start
+                        while plain < end && ByteClass.isBlank(bytes[plain]) == false && bytes[plain] != 0x3B { plain += 1 }
+                        #expect(view.end(from: start, to: end) { !ByteClass.isBlank($0) && $0 != 0x3B } == plain, "\(bytes) \(start)..<\(end)")
+                    }
+                    for length in 0...24 where start + 24 <= view.count {
+                        let key = view.shortKey(start..<start + length)
+                        var words: [UInt64] = [0, 0, 0]
+                        for (offset, byte) in bytes[start..<start + length].enumerated() {
+                            words[offset / 8] |= UInt64(byte) << UInt64(offset % 8 * 8)
+                        }
+                        #expect([key.words.0, key.words.1, key.words.2] == words, "\(bytes) \(start) \(length)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func scansAgreeWithPlainLoops() {
         for bytes in Self.samples(Self.tricky, seed: 2) {
             bytes.withUnsafeBufferPointer { buffer in

@@ -66,6 +66,17 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return ByteSearch.firstIndex(of: byte, in: base, from: from, to: to)
     }
 
+    /// Where the run of bytes from `from` for which `continues` holds ends: the first position
+    /// before `to` whose byte it does not hold for, or `to`. The range is checked once, not
+    /// byte by byte (the lexer's words, blanks and strings are read with it).
+    @inline(__always)
+    func end(from: Int, to: Int, while continues: (UInt8) -> Bool) -> Int {
+        precondition(from >= 0 && to <= buffer.count, "byte range out of range")
+        var at = from
+        while at < to && continues(buffer[at]) { at += 1 }
+        return at
+    }
+
     /// Whether the view holds `byte`.
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool { ByteSearch.contains(byte, in: buffer) }

@@ -33,7 +33,7 @@ struct ByteCursor {
     @discardableResult
     mutating func advance(while predicate: (UInt8) -> Bool) -> Int {
         let start = offset
-        while offset < end && predicate(bytes[offset]) { offset += 1 }
+        offset = bytes.end(from: offset, to: end, while: predicate)
         return offset - start
     }
 
@@ -51,17 +51,13 @@ struct ByteCursor {
     /// Where the bare word at `from` ends (before `end`).
     @inline(__always)
     static func wordEnd(_ bytes: ByteView, from: Int, to end: Int) -> Int {
-        var at = from
-        while at < end && continuesWord(bytes[at]) { at += 1 }
-        return at
+        bytes.end(from: from, to: end, while: continuesWord)
     }
 
     /// Where the inside of a string from `from` ends: its closing `"`, a `\\` or `end`.
     @inline(__always)
     static func stringPartEnd(_ bytes: ByteView, from: Int, to end: Int) -> Int {
-        var at = from
-        while at < end && continuesStringPart(bytes[at]) { at += 1 }
-        return at
+        bytes.end(from: from, to: end, while: continuesStringPart)
     }
 
     static func continuesWord(_ byte: UInt8) -> Bool { !ByteClass.endsWord(byte) }
@@ -69,9 +65,7 @@ struct ByteCursor {
 
     @inline(__always)
     static func skipBlanks(_ bytes: ByteView, from: Int, to end: Int) -> Int {
-        var at = from
-        while at < end && ByteClass.isBlank(bytes[at]) { at += 1 }
-        return at
+        bytes.end(from: from, to: end, while: ByteClass.isBlank)
     }
 
     mutating func skipBlanks() {
@@ -107,9 +101,7 @@ struct ByteCursor {
     /// Where the tag at `at` ends: at a blank, `;`, `"`, the next `#` or the end.
     @inline(__always)
     static func tagEnd(_ bytes: ByteView, from at: Int, to end: Int) -> Int {
-        var tagEnd = at + 1
-        while tagEnd < end && !ByteClass.endsWord(bytes[tagEnd]) && bytes[tagEnd] != UInt8(ascii: "#") { tagEnd += 1 }
-        return tagEnd
+        bytes.end(from: at + 1, to: end) { !ByteClass.endsWord($0) && $0 != UInt8(ascii: "#") }
     }
 }
 

@@ -29,14 +29,14 @@ extension Check {
             var target: Int32
             var amount: Int64
             var lines: Int
-            var day: Int
+            var date: CivilDate
             var entry: Int
 
             func sameKey(_ other: Lines) -> Bool {
                 (target, amount, lines) == (other.target, other.amount, other.lines)
             }
             static func < (a: Lines, b: Lines) -> Bool {
-                (a.target, a.amount, a.lines, a.day, a.entry) < (b.target, b.amount, b.lines, b.day, b.entry)
+                (a.target, a.amount, a.lines, a.date, a.entry) < (b.target, b.amount, b.lines, b.date, b.entry)
             }
             static func == (a: Lines, b: Lines) -> Bool { a.entry == b.entry }
         }
@@ -45,7 +45,7 @@ extension Check {
             let entry = ledger.entries[index]
             let first = entry.postings.isEmpty ? nil : ledger.postings[entry.postings.lowerBound]
             return Lines(target: first?.target.id ?? -1, amount: first?.amount.minorUnits ?? 0,
-                         lines: entry.postings.count, day: item.date.dayNumber, entry: index)
+                         lines: entry.postings.count, date: item.date, entry: index)
         }
         /// How two entries' lines and tags compare (-1, 0 or 1), read by index.
         func content(_ a: Lines, _ b: Lines) -> Int {
@@ -75,11 +75,13 @@ extension Check {
         var spanStart = 0
         var dayStart = 0
         let items = journal.items
+        // (Days compared as dates: a day's number is counted only for the few candidates.)
         while dayStart < items.count {
-            let day = items[dayStart].date.dayNumber
+            let day = items[dayStart].date
             var dayEnd = dayStart + 1
-            while dayEnd < items.count, items[dayEnd].date.dayNumber == day { dayEnd += 1 }
-            while items[spanStart].date.dayNumber < day - window { spanStart += 1 }
+            while dayEnd < items.count, items[dayEnd].date == day { dayEnd += 1 }
+            let spanFirst = day.adding(days: -window)
+            while items[spanStart].date < spanFirst { spanStart += 1 }
             span.removeAll(keepingCapacity: true)
             for item in items[spanStart..<dayEnd] {
                 if let entry = lines(item) { span.append(entry) }
@@ -93,7 +95,7 @@ extension Check {
                 if runEnd - runStart > 2 {
                     span[runStart..<runEnd].sort { first, second in
                         let order = content(first, second)
-                        return order != 0 ? order < 0 : (first.day, first.entry) < (second.day, second.entry)
+                        return order != 0 ? order < 0 : (first.date, first.entry) < (second.date, second.entry)
                     }
                 }
                 for position in runStart + 1 ..< max(runStart + 1, runEnd) where content(span[position - 1], span[position]) == 0 {
@@ -127,9 +129,9 @@ extension Check {
         for (position, candidate) in keyed.enumerated() {
             let later = candidate.lines
             var earlier = position - 1
-            while earlier >= 0, keyed[earlier].sameKey(candidate), later.day - keyed[earlier].lines.day <= window {
+            while earlier >= 0, keyed[earlier].sameKey(candidate), keyed[earlier].lines.date.days(until: later.date) <= window {
                 let first = keyed[earlier].lines.entry
-                let apart = later.day - keyed[earlier].lines.day
+                let apart = keyed[earlier].lines.date.days(until: later.date)
                 if apart == 0 || imported.contains(first) || imported.contains(later.entry),
                    sameEntry(ledger, first, later.entry) {
                     let other = ledger.entries[first]

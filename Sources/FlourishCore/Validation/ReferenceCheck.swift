@@ -40,11 +40,11 @@ extension Check {
         var resolves = [Bool](repeating: false, count: ledger.names.names.count)
         ledger.forEachNameUse { use in
             guard use.isLineTarget else {
-                resolve(use.ref, as: use.wanted, directive: use.directive)
+                resolve(use.ref, as: use.wanted.kinds, directive: "\(use.directive)")
                 return
             }
             guard !resolves[Int(use.ref.id)] else { return }
-            resolves[Int(use.ref.id)] = resolve(use.ref, as: use.wanted, directive: use.directive)
+            resolves[Int(use.ref.id)] = resolve(use.ref, as: use.wanted.kinds, directive: "\(use.directive)")
         }
         // A line's `goal` moves money of a category line.
         for (line, _) in ledger.postingGoals.sorted(by: { $0.key < $1.key }) {

@@ -28,10 +28,20 @@ extension Check {
         // Income with the sign of spending: money put into an income category from an account
         // (not an exchange category, whose losses are positive, nor a line booking added).
         let exchange = Set(ledger.categories.filter(\.isExchange).map(\.name.id))
+        // (Each entry's lines are looked over once for both signs: income is on a few entries.)
         for (index, entry) in ledger.entries.enumerated() where ledger.revaluations.isEmpty || ledger.revaluations[index] == nil {
             let lines = entry.postings
-            let accountPays = lines.contains { journal.index.kind(of: ledger.postings[$0].target.id) == .account && ledger.postings[$0].amount < .zero }
-            guard accountPays else { continue }
+            var accountPays = false
+            var incomeReceives = false
+            for line in lines {
+                let posting = ledger.postings[line]
+                switch journal.index.kind(of: posting.target.id) {
+                case .account?: accountPays = accountPays || posting.amount < .zero
+                case .incomeCategory?: incomeReceives = incomeReceives || posting.amount > .zero
+                default: break
+                }
+            }
+            guard accountPays && incomeReceives else { continue }
             for line in lines where journal.index.kind(of: ledger.postings[line].target.id) == .incomeCategory && ledger.postings[line].amount > .zero
                 && !ledger.postings[line].isMade && !exchange.contains(ledger.postings[line].target.id) {
                 let target = ledger.postings[line].target
