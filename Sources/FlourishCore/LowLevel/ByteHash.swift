@@ -51,9 +51,11 @@ extension ByteView {
     /// The bytes of `range` (at most 24, with 24 bytes readable from its start) as three
     /// words, the bytes past the range zero, and a slot among 256 for them: the key of the
     /// name table's cache of names met lately.
+    @inline(__always)
     func shortKey(_ range: Range<Int>) -> (words: (UInt64, UInt64, UInt64), slot: Int) {
         let count = range.count
         precondition(count <= 24 && range.lowerBound + 24 <= self.count, "a short key is at most 24 bytes with 24 readable")
+        @inline(__always)
         func word(_ at: Int) -> UInt64 {
             let kept = count - at
             let mask: UInt64 = kept >= 8 ? ~0 : kept <= 0 ? 0 : (1 << (UInt64(kept) * 8)) - 1
