@@ -377,6 +377,28 @@ import Testing
         #expect(codes == ["invalid-amount"])
     }
 
+    /// A completion that comes with the change typed before it leaves before that change is
+    /// checked (`send`, which `flourish lsp` sets to its standard output); the problems follow.
+    @Test func aCompletionLeavesBeforeTheCheckOfTheChangeAheadOfIt() throws {
+        let client = opened(LanguageServerTests.ledger)
+        var sent: [[JSONValue]] = []
+        client.server.send = { sent.append(LanguageServerTests.Client.messages($0)) }
+        func framed(_ message: String) -> [UInt8] { Array("Content-Length: \(message.utf8.count)\r\n\r\n\(message)".utf8) }
+        let change = framed("""
+        {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\(uri)","version":2},"contentChanges":[{"range":{"start":\(at(9, 2)),"end":\(at(9, 6))},"text":"Ba"}]}}
+        """)
+        let completion = framed("""
+        {"jsonrpc":"2.0","id":99,"method":"textDocument/completion","params":{"textDocument":{"uri":"\(uri)"},"position":\(at(9, 4))}}
+        """)
+        let returned = LanguageServerTests.Client.messages(client.server.receive(change + completion))
+        #expect(sent.count == 1)
+        let reply = try #require(sent.first?.first)
+        #expect(sent.first?.count == 1 && reply["id"]?.intValue == 99)
+        #expect(reply["result"]?.arrayValue?.contains { $0["label"]?.stringValue == "Bank" } == true)
+        #expect(returned.map { $0["method"]?.stringValue } == ["textDocument/publishDiagnostics"])
+        #expect(returned.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
+    }
+
     /// A goal is a name like the others: its definition, its references (the `goal` line, a
     /// line's `goal NAME`, `move … to NAME`) and a rename of them all.
     @Test func goalsHaveDefinitionReferencesAndRename() throws {

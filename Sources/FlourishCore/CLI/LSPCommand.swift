@@ -23,6 +23,14 @@ enum LSPCommand {
         let server = LanguageServer(today: fixed.map { date in { date } } ?? context.today)
         // A check is abandoned while more of the client's messages wait to be read.
         server.newInputWaiting = { Platform.hasInput(0) }
+        // Replies leave before a check of the changes ahead of them (a completion typed while
+        // the ledger is checked is not kept waiting for it).
+        var writeFailure: Int32?
+        func write(_ bytes: [UInt8]) {
+            guard writeFailure == nil else { return }
+            writeFailure = bytes.withView { Platform.writeAll(1, $0) }
+        }
+        server.send = { write($0) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         /// One read of standard input: bytes, nil at its end or on an error (said on stderr).
         /// Interrupted reads are read again; a non-blocking input is waited on, never spun on.
@@ -53,8 +61,8 @@ enum LSPCommand {
                 if more <= 0 { break }
                 received += chunk[0..<more]
             }
-            let reply = server.receive(received)
-            if let failure = reply.withView({ Platform.writeAll(1, $0) }) {
+            write(server.receive(received))
+            if let failure = writeFailure {
                 context.stderr.write("flourish lsp: cannot write standard output: \(String(cString: strerror(failure)))\n")
                 return .ioError
             }

@@ -70,6 +70,11 @@ public final class LanguageServer {
     /// standard input): a check of pending changes is abandoned when they are, since they most
     /// likely hold a newer change (the next keystroke) and the check would be stale at once.
     public var newInputWaiting: () -> Bool = { false }
+    /// Where the replies made so far go before a check of pending changes starts (`flourish
+    /// lsp` writes them to standard output): a completion typed during a burst is answered
+    /// while the changes before it are still to be checked, not after. Without it, `receive`
+    /// returns every reply and the problems in the same bytes, in the same order.
+    public var send: (([UInt8]) -> Void)?
     /// How many batches in a row abandoned their check: after `maximumAbandoned` the check is
     /// made even with input waiting, so that problems still show while typing goes on.
     private var abandonedInARow = 0
@@ -131,6 +136,10 @@ public final class LanguageServer {
     private func publishPending(into out: inout [UInt8]) {
         let uris = pending.filter { documents[$0] != nil }
         pending.removeAll()
+        if !uris.isEmpty, let send, !out.isEmpty {
+            send(out)
+            out.removeAll()
+        }
         mayAbandon = abandonedInARow < Self.maximumAbandoned
         defer { mayAbandon = false }
         for (index, uri) in uris.enumerated() {
