@@ -120,9 +120,10 @@ extension Parser {
             return true
         }
         // (On a damaged entry's split line the full reading stops after the amount: a comment
-        // after one is not read.)
+        // after one is not read.) Found only when lines are recorded.
         let keepsComment = amount == nil || pending?.damaged != true
-        let comment = keepsComment ? LineReader.comment(bytes, from: at, to: end) : nil
+        let (lineBytes, commentStart) = (bytes, at)
+        func comment() -> Token? { keepsComment ? LineReader.comment(lineBytes, from: commentStart, to: end) : nil }
         var amountLocation: SourceLocation?
         if let amount {
             amountLocation = location(amount)
@@ -132,7 +133,7 @@ extension Parser {
         // The common line apart from one with a code and a price, so that the common one's
         // reading does not carry those.
         if let foreign, let amount {
-            recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment)
+            recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment())
             let location = location(amount.start..<foreign.code.end)
             amountLocation = location
             keepCode(foreign.code, at: location, &session)
@@ -142,7 +143,7 @@ extension Parser {
                 keepPrice(LinePrice(kind: price.kind, value: value), after: location, &session)
             }
         } else {
-            recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment)
+            recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment())
         }
         session.postings.append(Posting(target: target, amount: Money(minorUnits: value.mantissa),
                                                amountLocation: amountLocation, scale: value.scale, hasCodeOrPrice: foreign != nil))
