@@ -7,9 +7,7 @@ import Testing
 @Suite struct LanguageServerHardeningTests {
     typealias Client = LanguageServerTests.Client
 
-    func framed(_ body: String) -> [UInt8] {
-        Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
-    }
+    func framed(_ body: String) -> [UInt8] { LanguageServerTests.Client.framed(body) }
 
     func bodies(_ bytes: [UInt8]) -> [JSONValue] { Client.messages(bytes) }
 

@@ -383,11 +383,10 @@ import Testing
         let client = opened(LanguageServerTests.ledger)
         var sent: [[JSONValue]] = []
         client.server.send = { sent.append(LanguageServerTests.Client.messages($0)) }
-        func framed(_ message: String) -> [UInt8] { Array("Content-Length: \(message.utf8.count)\r\n\r\n\(message)".utf8) }
-        let change = framed("""
+        let change = LanguageServerTests.Client.framed("""
         {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\(uri)","version":2},"contentChanges":[{"range":{"start":\(at(9, 2)),"end":\(at(9, 6))},"text":"Ba"}]}}
         """)
-        let completion = framed("""
+        let completion = LanguageServerTests.Client.framed("""
         {"jsonrpc":"2.0","id":99,"method":"textDocument/completion","params":{"textDocument":{"uri":"\(uri)"},"position":\(at(9, 4))}}
         """)
         let returned = LanguageServerTests.Client.messages(client.server.receive(change + completion))

@@ -14,8 +14,12 @@ import Testing
         }
 
         func send(_ message: String) -> [JSONValue] {
-            let body = Array(message.utf8)
-            return Self.messages(server.receive(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body))
+            Self.messages(server.receive(Self.framed(message)))
+        }
+
+        /// A message as it goes to the server: its header, then its body.
+        static func framed(_ message: String) -> [UInt8] {
+            Array("Content-Length: \(message.utf8.count)\r\n\r\n\(message)".utf8)
         }
 
         /// The messages in the server's bytes.
@@ -106,25 +110,22 @@ import Testing
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue == "**Bank** — account, declared at line 2\n\nbalance at the end of 2026-11-02: $87.50")
         let definition = client.request("textDocument/definition", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"position\":{\"line\":8,\"character\":4}}")
         #expect(definition?["result"]?["range"]?["start"]?["line"]?.intValue == 2)
-        let messy = "currency USD\naccount   Bank checking\n"
-        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":2},\"contentChanges\":[{\"text\":\(Self.quoted(messy))}]}")
-        let formatting = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
+        /// The document's whole text replaced, then the edits formatting it asks for.
+        func formattingEdits(_ text: String, version: Int) -> [JSONValue] {
+            _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":\(version)},\"contentChanges\":[{\"text\":\(Self.quoted(text))}]}")
+            let reply = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
+            return reply?["result"]?.arrayValue ?? []
+        }
         // Only the line that changes is sent.
-        let edits = formatting?["result"]?.arrayValue ?? []
+        let edits = formattingEdits("currency USD\naccount   Bank checking\n", version: 2)
         #expect(edits.count == 1 && edits.first?["newText"]?.stringValue == "account Bank checking\n")
         #expect(edits.first?["range"]?["start"]?["line"]?.intValue == 1 && edits.first?["range"]?["end"]?["line"]?.intValue == 2)
         // When more than half of the lines change, the whole document is one edit.
-        let messier = "currency   USD\naccount   Bank checking\n"
-        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":3},\"contentChanges\":[{\"text\":\(Self.quoted(messier))}]}")
-        let whole = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
-        let wholeEdits = whole?["result"]?.arrayValue ?? []
+        let wholeEdits = formattingEdits("currency   USD\naccount   Bank checking\n", version: 3)
         #expect(wholeEdits.count == 1 && wholeEdits.first?["newText"]?.stringValue == "currency USD\naccount Bank checking\n")
         #expect(wholeEdits.first?["range"]?["start"]?["line"]?.intValue == 0 && wholeEdits.first?["range"]?["end"]?["line"]?.intValue == 2)
         // A last line without its line feed is replaced to the end of the text.
-        let unended = "currency USD\naccount   Bank checking"
-        _ = client.notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(Self.uri)\",\"version\":4},\"contentChanges\":[{\"text\":\(Self.quoted(unended))}]}")
-        let last = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"},\"options\":{\"tabSize\":2,\"insertSpaces\":true}}")
-        let lastEdits = last?["result"]?.arrayValue ?? []
+        let lastEdits = formattingEdits("currency USD\naccount   Bank checking", version: 4)
         #expect(lastEdits.count == 1 && lastEdits.first?["newText"]?.stringValue == "account Bank checking\n")
         #expect(lastEdits.first?["range"]?["start"]?["line"]?.intValue == 1 && lastEdits.first?["range"]?["start"]?["character"]?.intValue == 0)
         #expect(lastEdits.first?["range"]?["end"]?["line"]?.intValue == 1 && lastEdits.first?["range"]?["end"]?["character"]?.intValue == 23)
