@@ -108,7 +108,7 @@ enum RunningTotals {
             if next < order.count, assertions[order[next]].date < item.date {
                 compare(assertions, order, &next, before: item.date, tally.totals, groups, ledger, tally.currency, own, firstClosing, into: &failed)
             }
-            own.add(item, ledger)
+            if own.isActive { own.add(item, ledger) }
             journal.forEachLine(of: item) { target, amount, _ in
                 guard let group = groups[Int(target)] else {
                     // A name of no kind (the reference check reports it): no total to keep.
@@ -180,8 +180,10 @@ enum RunningTotals {
             }
         }
 
+        /// Whether any account is kept in another currency (else `add` has nothing to do).
+        var isActive: Bool { !currency.isEmpty }
+
         mutating func add(_ item: Journal.Item, _ ledger: Ledger) {
-            guard !currency.isEmpty else { return }
             switch item.kind {
             case .entry(let i):
                 for line in ledger.entries[i].postings {

@@ -24,7 +24,10 @@ extension Check {
             early[account] = (date, location)
         }
         for correction in ledger.corrections { use(correction.account.id, correction.date, correction.location) }
-        for entry in ledger.entries {
+        // Only an entry dated before the latest opening can use an account before it (a
+        // ledger's openings are mostly on its first day: its entries' lines are not read).
+        let latestOpening = openings.values.lazy.map(\.date).max()!
+        for entry in ledger.entries where entry.date < latestOpening {
             for line in entry.postings { use(ledger.postings[line].target.id, entry.date, ledger.postings[line].target.location) }
         }
         for (account, first) in early {

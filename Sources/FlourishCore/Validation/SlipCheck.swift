@@ -28,8 +28,11 @@ extension Check {
         // Income with the sign of spending: money put into an income category from an account
         // (not an exchange category, whose losses are positive, nor a line booking added).
         let exchange = Set(ledger.categories.filter(\.isExchange).map(\.name.id))
-        // (Each entry's lines are looked over once for both signs: income is on a few entries.)
-        for (index, entry) in ledger.entries.enumerated() where ledger.revaluations.isEmpty || ledger.revaluations[index] == nil {
+        // Income is mostly written with its own sign: the entries are looked over (each one's
+        // lines once, for both signs) only when some line puts money into an income category.
+        let anyIncomeReceives = ledger.postings.contains { journal.index.kind(of: $0.target.id) == .incomeCategory && $0.amount > .zero }
+        for (index, entry) in (anyIncomeReceives ? ledger.entries : []).enumerated()
+        where ledger.revaluations.isEmpty || ledger.revaluations[index] == nil {
             let lines = entry.postings
             var accountPays = false
             var incomeReceives = false
