@@ -398,6 +398,46 @@ import Testing
         #expect(returned.first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
     }
 
+    /// During the check at the end of a batch (`flourish lsp` makes it on another thread and
+    /// reads the client meanwhile), the next keystroke's change is applied and its completion
+    /// answered at once from the last check; a hover behind them waits for the check, and the
+    /// change is checked next. (Whether the check was given up for the change or had already
+    /// ended, the client sees the same: the completion first, then the hover, and the last
+    /// problems those of the text as changed.)
+    @Test func aChangeAndItsCompletionAreTakenWhileTheCheckBeforeThemRuns() throws {
+        let client = opened(LanguageServerTests.ledger)
+        var sent: [JSONValue] = []
+        client.server.send = { sent += LanguageServerTests.Client.messages($0) }
+        func change(_ from: Int, _ to: Int, _ text: String) -> [UInt8] {
+            LanguageServerTests.Client.framed("""
+            {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\(uri)","version":2},"contentChanges":[{"range":{"start":\(at(9, from)),"end":\(at(9, to))},"text":"\(text)"}]}}
+            """)
+        }
+        let completion = LanguageServerTests.Client.framed("""
+        {"jsonrpc":"2.0","id":99,"method":"textDocument/completion","params":{"textDocument":{"uri":"\(uri)"},"position":\(at(9, 4))}}
+        """)
+        let hover = LanguageServerTests.Client.framed("""
+        {"jsonrpc":"2.0","id":100,"method":"textDocument/hover","params":{"textDocument":{"uri":"\(uri)"},"position":\(at(9, 3))}}
+        """)
+        // `Bank` cut to `Ba`; while that is checked, `Ba` made `Bank` again, a completion, a hover.
+        var arriving = [change(4, 4, "nk") + completion + hover]
+        client.server.awaitInput = { _ in arriving.isEmpty ? [] : arriving.removeFirst() }
+        var returned = LanguageServerTests.Client.messages(client.server.receive(change(2, 6, "Ba")))
+        #expect(arriving.isEmpty)
+        let reply = try #require(sent.first)
+        #expect(reply["id"]?.intValue == 99)
+        #expect(reply["result"]?.arrayValue?.contains { $0["label"]?.stringValue == "Bank" } == true)
+        #expect(client.server.hasHeldMessages && !returned.contains { $0["id"]?.intValue == 100 })
+        while client.server.hasHeldMessages || client.server.hasUncheckedChanges {
+            returned += LanguageServerTests.Client.messages(client.server.receive([]))
+        }
+        let all = sent + returned
+        #expect(all.filter { $0["id"] != nil }.compactMap { $0["id"]?.intValue } == [99, 100])
+        #expect(all.last { $0["id"]?.intValue == 100 }?["result"]?["contents"] != nil)
+        let published = all.last { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+        #expect(published?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+    }
+
     /// A goal is a name like the others: its definition, its references (the `goal` line, a
     /// line's `goal NAME`, `move … to NAME`) and a rename of them all.
     @Test func goalsHaveDefinitionReferencesAndRename() throws {

@@ -32,6 +32,15 @@ enum LSPCommand {
         }
         server.send = { write($0) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // While a check runs on another thread, what arrives is read as it comes (a keystroke's
+        // change and its completion are taken at once); nil at the end of input or an error,
+        // which the reading below then meets and reports.
+        server.awaitInput = { milliseconds in
+            guard Platform.hasInput(0, within: milliseconds) else { return [] }
+            let count = Platform.read(0, into: &chunk)
+            if count > 0 { return Array(chunk[0..<count]) }
+            return count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) ? [] : nil
+        }
         /// One read of standard input: bytes, nil at its end or on an error (said on stderr).
         /// Interrupted reads are read again; a non-blocking input is waited on, never spun on.
         func readInput() -> Int? {
@@ -62,6 +71,13 @@ enum LSPCommand {
                 received += chunk[0..<more]
             }
             write(server.receive(received))
+            // Messages that waited for the check, which came before anything still to be read,
+            // and changes that came in during it: checked now unless more input waits (they
+            // are checked with it).
+            while server.exitStatus == nil, writeFailure == nil,
+                  server.hasHeldMessages || server.hasUncheckedChanges && !Platform.hasInput(0) {
+                write(server.receive([]))
+            }
             if let failure = writeFailure {
                 context.stderr.write("flourish lsp: cannot write standard output: \(String(cString: strerror(failure)))\n")
                 return .ioError

@@ -39,6 +39,13 @@ enum Platform {
         return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0
     }
 
+    /// Whether a descriptor has input (or its end) within `milliseconds`: the language server
+    /// reads the client this way while a check runs on another thread.
+    static func hasInput(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN | POLLHUP) != 0
+    }
+
     /// `write(2)`.
     static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

@@ -6,7 +6,7 @@
 /// References, rename, symbols and inlay hints are in `LanguageServer+Navigation.swift`, quick
 /// fixes in `LanguageServer+CodeActions.swift`.
 public final class LanguageServer {
-    private var framing = MessageFraming()
+    var framing = MessageFraming()
     /// Whether part of a message has arrived and the rest is awaited.
     var isWaitingForMore: Bool { framing.isWaiting }
     var documents: [String: [UInt8]] = [:] {
@@ -14,14 +14,19 @@ public final class LanguageServer {
             // The checked ledgers are stale; completion may still read them (`lastView`).
             for (root, result) in results { lastResults[root] = result }
             results.removeAll()
+            generation += 1
         }
     }
+    /// Counts the changes to `documents`: a check started before one is stale when it ends.
+    private var generation = 0
+    /// Where the lines of each open document start, kept as it changes (found when first asked).
+    private var documentLines: [String: DocumentLines] = [:]
     /// The last checked ledger of each main file, kept after a change made it stale: what a
     /// completion typed during a burst of changes is answered from, without a check.
-    private var lastResults: [String: Validator.Result] = [:]
+    var lastResults: [String: Validator.Result] = [:]
     /// The documents changed or opened in this batch of messages, in order: each is checked
     /// once, after the batch (a burst of keystrokes is one check, not one a keystroke).
-    private var pending: [String] = []
+    var pending: [String] = []
     /// Files parsed for the last check, reused while their bytes stay the same.
     private let parseCache = ParseCache()
     /// How many files the server has parsed to check ledgers (files unchanged since the last
@@ -75,13 +80,29 @@ public final class LanguageServer {
     /// while the changes before it are still to be checked, not after. Without it, `receive`
     /// returns every reply and the problems in the same bytes, in the same order.
     public var send: (([UInt8]) -> Void)?
+    /// While the check at the end of a batch runs (`flourish lsp`: on another thread), what has
+    /// arrived from the client within the milliseconds given (empty: nothing; nil: the input
+    /// ended). Changes are applied and completions answered at once; any other message waits,
+    /// with all after it, for the check to end (`held`). Without it, checks are made on the
+    /// server's own thread and nothing is read during them.
+    public var awaitInput: ((Int32) -> [UInt8]?)?
+    /// Messages that arrived during a check and wait for it, in order: the next `receive`
+    /// takes them first.
+    var held: [Result<JSONValue, JSONParser.Failure>] = []
+    /// Set while the check at the end of a batch is made: only then is input read during it.
+    private var servesWhileChecking = false
+    /// Messages held during a check, and changes not yet checked (one came in during a check):
+    /// `flourish lsp` hands the server an empty read for them (for the changes, when no more
+    /// input waits), so that they are not left until the client sends more.
+    public var hasHeldMessages: Bool { !held.isEmpty }
+    public var hasUncheckedChanges: Bool { !pending.isEmpty }
     /// How many batches in a row abandoned their check: after `maximumAbandoned` the check is
     /// made even with input waiting, so that problems still show while typing goes on.
     private var abandonedInARow = 0
     static let maximumAbandoned = 3
     /// Set while the checks of pending changes are made: a check abandoned (its files parsed,
     /// newer input waiting) sets `abandoned`.
-    private var mayAbandon = false
+    var mayAbandon = false
     private var abandoned = false
 
     public init(today: @escaping () -> CivilDate = SystemClock.today) {
@@ -94,14 +115,8 @@ public final class LanguageServer {
     /// `$/cancelRequest` among them cancels is answered with `RequestCancelled` instead
     /// (requests are answered one at a time, so only one still waiting can be cancelled).
     public func receive(_ bytes: [UInt8]) -> [UInt8] {
-        let messages = framing.receive(bytes).map { item -> Result<JSONValue, JSONParser.Failure> in
-            switch item {
-            case .message(let body):
-                do throws(JSONParser.Failure) { return .success(try JSONParser.parse(body)) } catch { return .failure(error) }
-            case .rejected(let reason):
-                return .failure(JSONParser.Failure(message: "not a message: " + reason))
-            }
-        }
+        let messages = held + framing.receive(bytes).map(Self.parsed)
+        held = []
         var cancelled = Set<String>()
         for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
             if let id = message["params"]?["id"] { cancelled.insert(id.compact()) }
@@ -127,8 +142,20 @@ public final class LanguageServer {
             }
             for reply in replies { out += Self.framed(reply) }
         }
+        servesWhileChecking = awaitInput != nil
         publishPending(into: &out)
+        servesWhileChecking = false
         return out
+    }
+
+    /// A framed item as a message, or why it is not one.
+    static func parsed(_ item: MessageFraming.Item) -> Result<JSONValue, JSONParser.Failure> {
+        switch item {
+        case .message(let body):
+            do throws(JSONParser.Failure) { return .success(try JSONParser.parse(body)) } catch { return .failure(error) }
+        case .rejected(let reason):
+            return .failure(JSONParser.Failure(message: "not a message: " + reason))
+        }
     }
 
     /// The problems of each document changed since the last were published, each checked once
@@ -149,7 +176,9 @@ public final class LanguageServer {
             let replies = abandoned ? [] : diagnostics(for: uri)
             if abandoned {
                 abandonedInARow += 1
-                pending = Array(uris[index...]) + pending
+                // (A change that came in during the check may have named a document again.)
+                let waiting = Array(uris[index...])
+                pending = waiting + pending.filter { !waiting.contains($0) }
                 return
             }
             for reply in replies { out += Self.framed(reply) }
@@ -173,7 +202,7 @@ public final class LanguageServer {
 
     // MARK: Messages
 
-    private func handle(_ message: JSONValue) -> [JSONValue] {
+    func handle(_ message: JSONValue) -> [JSONValue] {
         let id = message["id"]
         guard let method = message["method"]?.stringValue else {
             return id.map { [Self.error(id: $0, code: -32600, "a request needs a method")] } ?? []
@@ -270,24 +299,31 @@ public final class LanguageServer {
         switch method {
         case "textDocument/didOpen":
             documents[uri] = Array((document["text"]?.stringValue ?? "").utf8)
+            documentLines[uri] = nil
             includedBy.removeAll()
         case "textDocument/didChange":
             // Incremental sync: each change replaces a range (in the text as the changes before
             // it left it); a change without a range holds the whole text.
             // Taken out while it changes, so the edit is made in place rather than on a copy.
             guard var bytes = documents.removeValue(forKey: uri) else { return [] }
+            var lines = documentLines.removeValue(forKey: uri) ?? DocumentLines(bytes)
             for change in params["contentChanges"]?.arrayValue ?? [] {
                 let text = Array((change["text"]?.stringValue ?? "").utf8)
                 if let range = change["range"] {
-                    guard let start = Self.offset(range["start"], bytes), let end = Self.offset(range["end"], bytes), start <= end else { continue }
+                    guard let start = Self.offset(range["start"], bytes, lines), let end = Self.offset(range["end"], bytes, lines),
+                          start <= end else { continue }
                     bytes.replaceSubrange(start..<end, with: text)
+                    lines.replace(start..<end, with: text)
                 } else {
                     bytes = text
+                    lines = DocumentLines(bytes)
                 }
             }
             documents[uri] = bytes
+            documentLines[uri] = lines
         case "textDocument/didClose":
             documents[uri] = nil
+            documentLines[uri] = nil
             includedBy.removeAll()
             members[uri] = nil
             lastResults[uri] = nil
@@ -453,15 +489,23 @@ public final class LanguageServer {
         guard let bytes = documents[root] ?? (inWorkspace ? try? FileSystem.read(path) : nil) else { return nil }
         var overlay: [String: [UInt8]] = [:]
         for (other, text) in documents where other != root { overlay[Self.key(other)] = text }
-        let loaded = LedgerLoader.load(sources: [SourceFile(path: path, bytes: bytes)], overlay: overlay,
-                                       includeFolders: inWorkspace ? workspaceFolders : [], cache: parseCache)
-        // Parsed (the files kept in the cache), not yet checked: given up if newer input waits.
-        if mayAbandon, newInputWaiting() {
+        let job = BackgroundCheck(path: path, bytes: bytes, overlay: overlay,
+                                  includeFolders: inWorkspace ? workspaceFolders : [], cache: parseCache)
+        let checkedGeneration = generation
+        let checked: Validator.Result?
+        if servesWhileChecking, let awaitInput {
+            checked = checkServing(job, awaitInput)
+        } else {
+            // Parsed (the files kept in the cache), not yet checked: given up if newer input waits.
+            checked = job.run(abandonedAfterParsing: { self.mayAbandon && self.newInputWaiting() })
+        }
+        guard let result = checked else {
             abandoned = true
             return nil
         }
-        let result = Validator.validated(loaded)
-        results[root] = result
+        // Current unless a change came in while it was made: then it is what completion reads
+        // until the next check.
+        if generation == checkedGeneration { results[root] = result } else { lastResults[root] = result }
         members[root] = Set(result.journal.ledger.files.map { LedgerLoader.normalise($0.path) })
         return result
     }
@@ -481,7 +525,7 @@ public final class LanguageServer {
     /// The ledger a document belongs to as last checked, even if a change has made it stale
     /// (names, dates): a completion is answered at once, never after a check. Checked now only
     /// when it never was.
-    func lastView(_ uri: String) -> View? {
+    func lastView(_ uri: String, checkingIfNone: Bool = true) -> View? {
         let key = Self.key(uri)
         for root in [root(of: uri), uri] {
             guard let result = results[root] ?? lastResults[root] else { continue }
@@ -489,7 +533,7 @@ public final class LanguageServer {
                 return View(result: result, file: UInt32(index))
             }
         }
-        return validated(uri)
+        return checkingIfNone ? validated(uri) : nil
     }
 
     /// The URI to send for one of a ledger's files: the open document's own, else a file URI.
@@ -552,6 +596,21 @@ public final class LanguageServer {
         offset(position, in: SourceFile(path: "", bytes: bytes))
     }
 
+    /// The byte offset of an LSP position in an open document whose lines are `lines`.
+    static func offset(_ position: JSONValue?, _ bytes: [UInt8], _ lines: DocumentLines) -> Int? {
+        guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
+        return lines.offset(line: line, character: character, in: bytes)
+    }
+
+    /// The lines of open document `uri` (found once per text, kept as it changes).
+    func lines(of uri: String) -> DocumentLines? {
+        if let lines = documentLines[uri] { return lines }
+        guard let bytes = documents[uri] else { return nil }
+        let lines = DocumentLines(bytes)
+        documentLines[uri] = lines
+        return lines
+    }
+
     /// The byte offset of an LSP position in a file (its lines found once, kept by the file).
     static func offset(_ position: JSONValue?, in file: SourceFile) -> Int? {
         guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
@@ -596,10 +655,9 @@ public final class LanguageServer {
     // MARK: Features
 
     private func completion(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri],
-              let offset = Self.offset(params["position"], bytes) else { return .array([]) }
-        let file = SourceFile(path: "", bytes: bytes)
-        let (_, start) = file.line(containing: offset)
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri], let lines = lines(of: uri),
+              let offset = Self.offset(params["position"], bytes, lines) else { return .array([]) }
+        let start = lines.lineStart(containing: offset)
         let before = String(decoding: bytes[start..<offset], as: UTF8.self)
         // What comes before the name being typed (a quoted name may hold blanks).
         let context = Self.completionContext(String(before.dropLast(Self.typedName(before).count)))

@@ -1,0 +1,68 @@
+/// Where each line of an open document starts, kept as the editor changes the document: a
+/// keystroke's change and the completion after it find their places from the line they are
+/// on, without copying and reading the whole text (a household's 100,000 entries are 6 MB)
+/// for each.
+struct DocumentLines: Equatable {
+    /// The offset of each line's first byte (the first line's is 0).
+    private(set) var starts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        starts = [0] + Self.lineFeeds(in: bytes[...], from: 0)
+    }
+
+    /// The offsets just after each line feed of `bytes`, counted from `base`.
+    private static func lineFeeds(in bytes: ArraySlice<UInt8>, from base: Int) -> [Int] {
+        bytes.withView { view in
+            var found: [Int] = []
+            var at = 0
+            while let lineFeed = view.firstIndex(of: UInt8(ascii: "\n"), from: at, to: view.count) {
+                found.append(base + lineFeed + 1)
+                at = lineFeed + 1
+            }
+            return found
+        }
+    }
+
+    /// The lines after `range` of the text was replaced by `text`: those starting inside the
+    /// range go, the text's own come in, and the rest move by the change in length.
+    mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
+        let first = firstLine(after: range.lowerBound)
+        let rest = firstLine(after: range.upperBound)
+        let shift = text.count - range.count
+        starts = Array(starts[..<first]) + Self.lineFeeds(in: text[...], from: range.lowerBound) + starts[rest...].map { $0 + shift }
+    }
+
+    /// The index of the first line that starts after `offset`.
+    private func firstLine(after offset: Int) -> Int {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where the line holding `offset` starts.
+    func lineStart(containing offset: Int) -> Int {
+        starts[max(0, firstLine(after: offset) - 1)]
+    }
+
+    /// The byte offset of LSP position `line`:`character` (UTF-16 units into the line, a
+    /// character past its end being its end; a line past the last, the end of the text) in
+    /// `bytes`, the text these lines are of: as `LanguageServer.offset` finds it.
+    func offset(line: Int, character: Int, in bytes: [UInt8]) -> Int {
+        guard line < starts.count else { return bytes.count }
+        let start = starts[line]
+        var end = line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count
+        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var units = 0
+        var offset = start
+        for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
+            if units >= character { break }
+            units += scalar.utf16.count
+            offset += scalar.utf8.count
+        }
+        return offset
+    }
+}
