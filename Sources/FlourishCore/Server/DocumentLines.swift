@@ -56,13 +56,6 @@ struct DocumentLines: Equatable {
         let start = starts[line]
         var end = line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count
         if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        var units = 0
-        var offset = start
-        for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
-            if units >= character { break }
-            units += scalar.utf16.count
-            offset += scalar.utf8.count
-        }
-        return offset
+        return LanguageServer.offset(character: character, intoLineAt: start, String(decoding: bytes[start..<end], as: UTF8.self))
     }
 }

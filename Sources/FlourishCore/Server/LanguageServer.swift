@@ -23,10 +23,10 @@ public final class LanguageServer {
     private var documentLines: [String: DocumentLines] = [:]
     /// The last checked ledger of each main file, kept after a change made it stale: what a
     /// completion typed during a burst of changes is answered from, without a check.
-    var lastResults: [String: Validator.Result] = [:]
+    private var lastResults: [String: Validator.Result] = [:]
     /// The documents changed or opened in this batch of messages, in order: each is checked
     /// once, after the batch (a burst of keystrokes is one check, not one a keystroke).
-    var pending: [String] = []
+    private var pending: [String] = []
     /// Files parsed for the last check, reused while their bytes stay the same.
     private let parseCache = ParseCache()
     /// How many files the server has parsed to check ledgers (files unchanged since the last
@@ -618,10 +618,15 @@ public final class LanguageServer {
         let starts = file.lineStarts
         guard line < starts.count else { return bytes.count }
         let start = starts[line]
-        let range = file.lineRange(startingAt: start)
+        return offset(character: character, intoLineAt: start, file.text(file.lineRange(startingAt: start)))
+    }
+
+    /// The offset `character` UTF-16 units into the line at `start` whose text is `line` (a
+    /// character past its end: its end).
+    static func offset(character: Int, intoLineAt start: Int, _ line: String) -> Int {
         var units = 0
         var offset = start
-        for scalar in file.text(range).unicodeScalars {
+        for scalar in line.unicodeScalars {
             if units >= character { break }
             units += scalar.utf16.count
             offset += scalar.utf8.count
