@@ -7,20 +7,7 @@ struct DocumentLines: Equatable {
     private(set) var starts: [Int]
 
     init(_ bytes: [UInt8]) {
-        starts = [0] + Self.lineFeeds(in: bytes[...], from: 0)
-    }
-
-    /// The offsets just after each line feed of `bytes`, counted from `base`.
-    private static func lineFeeds(in bytes: ArraySlice<UInt8>, from base: Int) -> [Int] {
-        bytes.withView { view in
-            var found: [Int] = []
-            var at = 0
-            while let lineFeed = view.firstIndex(of: UInt8(ascii: "\n"), from: at, to: view.count) {
-                found.append(base + lineFeed + 1)
-                at = lineFeed + 1
-            }
-            return found
-        }
+        starts = [0] + bytes.withView { SourceFile.offsetsAfterLineFeeds(in: $0, from: 0) }
     }
 
     /// The lines after `range` of the text was replaced by `text`: those starting inside the
@@ -29,7 +16,7 @@ struct DocumentLines: Equatable {
         let first = firstLine(after: range.lowerBound)
         let rest = firstLine(after: range.upperBound)
         let shift = text.count - range.count
-        starts = Array(starts[..<first]) + Self.lineFeeds(in: text[...], from: range.lowerBound) + starts[rest...].map { $0 + shift }
+        starts = Array(starts[..<first]) + text.withView { SourceFile.offsetsAfterLineFeeds(in: $0, from: range.lowerBound) } + starts[rest...].map { $0 + shift }
     }
 
     /// The index of the first line that starts after `offset`.

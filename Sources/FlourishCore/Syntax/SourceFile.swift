@@ -25,16 +25,21 @@ public final class SourceFile: @unchecked Sendable {
     /// Offsets at which each line begins (line 1 begins at 0).
     public var lineStarts: [Int] {
         if let cached = lineStartsCache { return cached }
-        var starts = [0]
-        bytes.withView { buffer in
-            var at = 0
-            while let lineFeed = buffer.firstIndex(of: UInt8(ascii: "\n"), from: at, to: buffer.count) {
-                starts.append(lineFeed + 1)
-                at = lineFeed + 1
-            }
-        }
+        let starts = [0] + bytes.withView { Self.offsetsAfterLineFeeds(in: $0, from: 0) }
         lineStartsCache = starts
         return starts
+    }
+
+    /// The offset just after each line feed of `bytes`, counted from `base` (the language
+    /// server's `DocumentLines` finds an edit's new lines with it too).
+    static func offsetsAfterLineFeeds(in bytes: ByteView, from base: Int) -> [Int] {
+        var found: [Int] = []
+        var at = 0
+        while let lineFeed = bytes.firstIndex(of: UInt8(ascii: "\n"), from: at, to: bytes.count) {
+            found.append(base + lineFeed + 1)
+            at = lineFeed + 1
+        }
+        return found
     }
 
     /// The byte range of the first line that is neither blank nor a comment (`;` or `#` first),
