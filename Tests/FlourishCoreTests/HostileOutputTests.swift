@@ -224,15 +224,15 @@ import Testing
     }
 
     /// The guard's fast path on long texts: each piece the guard looks at, at every place of
-    /// texts long enough for the sixteen-byte loop and its thirty-two-byte steps (in either
-    /// half of a step), against the careful path.
+    /// texts long enough for the sixteen-byte loop and its sixty-four-byte steps (in each
+    /// quarter of a first and a second step), against the careful path.
     @Test func longTextsPassTheFastPathAsTheCarefulOne() {
         let pieces = ["#", "##", ":", "::", "\r", "\r\n", "\u{1B}", "\u{85}", "£", "\t", "\n", "\u{7F}", "é"]
         var wrong: [String] = []
         for piece in pieces {
-            for place in 0..<72 {
-                for length in [17, 33, 40, 47, 65, 80] where place <= length {
-                    let base = String(repeating: "abcdefgh", count: 10)
+            for place in 0..<140 {
+                for length in [17, 33, 40, 47, 65, 80, 129, 150] where place <= length {
+                    let base = String(repeating: "abcdefgh", count: 19)
                     let text = String(base.prefix(place)) + piece + String(base.prefix(length - place))
                     func run(_ fast: Bool) -> String {
                         let captured = CapturedOutput()

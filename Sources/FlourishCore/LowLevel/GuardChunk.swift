@@ -20,11 +20,17 @@ enum GuardChunk {
     /// says no (a tab, a carriage return, a `£`), never the other way round.
     @inline(__always)
     static func mayRefuse(_ raw: UnsafeRawPointer, _ offset: Int) -> Bool {
+        isSet(mayRefuseLanes(raw, offset))
+    }
+
+    /// `mayRefuse` lane by lane, before the lanes are tested.
+    @inline(__always)
+    static func mayRefuseLanes(_ raw: UnsafeRawPointer, _ offset: Int) -> SIMDMask<SIMD16<Int8>> {
         let bytes = raw.loadUnaligned(fromByteOffset: offset, as: Bytes.self)
         let next = raw.loadUnaligned(fromByteOffset: offset + 1, as: Bytes.self)
         let control = (bytes .< Bytes(repeating: 0x20)) .& (bytes .!= Bytes(repeating: 0x0A))
         let pair = (bytes .== next) .& ((bytes .== Bytes(repeating: 0x23)) .| (bytes .== Bytes(repeating: 0x3A)))
-        return isSet(control .| pair .| (bytes .== Bytes(repeating: 0x7F)) .| (bytes .== Bytes(repeating: 0xC2)))
+        return control .| pair .| (bytes .== Bytes(repeating: 0x7F)) .| (bytes .== Bytes(repeating: 0xC2))
     }
 
     /// Whether the sixteen bytes hold one the guard refuses, exactly as `GuardedOutput`'s
@@ -44,9 +50,18 @@ enum GuardChunk {
 
     /// Where the first sixteen bytes from `start` on that `refuses` flags begin, or where
     /// fewer than seventeen bytes are left: a loop of its own, its constants kept in registers.
+    /// Sixty-four bytes a step while sixty-five are left: the four quick looks are tested
+    /// together (one test and one branch a step, not four), and only a step with a lane set
+    /// is read again sixteen bytes at a time.
     @inline(never)
     static func firstRefused(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
         var index = start
+        while index <= count - 65 {
+            let lanes = mayRefuseLanes(raw, index) .| mayRefuseLanes(raw, index + 16)
+                .| mayRefuseLanes(raw, index + 32) .| mayRefuseLanes(raw, index + 48)
+            if isSet(lanes) { break }
+            index += 64
+        }
         while index <= count - 17 {
             if mayRefuse(raw, index) && refuses(raw, index) { return index }
             index += 16

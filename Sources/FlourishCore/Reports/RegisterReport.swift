@@ -10,6 +10,8 @@ public struct RegisterReport: Sendable {
     struct Kept: Sendable {
         var item: Int32
         var target: Int32
+        /// What stands on the other side (`otherSide`): a name's id, `split` or `none`.
+        var other: Int32
         var amount: Money
         var running: Money
     }
@@ -56,10 +58,18 @@ public struct RegisterReport: Sendable {
         let running: Journal.Running = query.isEmpty ? .perName(depth: depth) : .overAll(depth: depth)
         let byLocation = journal.ledger.foreignAmounts.isEmpty && journal.ledger.foreignDirectives.isEmpty ? [:] : journal.foreignLinesByLocation
         var foreign: [Int: ForeignAmount] = [:]
+        // An item's sides, read once for all of its lines (they come one after another).
+        var lastItem = -1
+        var itemSides = Sides(count: 0, first: none, second: none)
         try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance, location in
             guard journal.items[index].date >= context.from else { return }
             if !byLocation.isEmpty, let line = byLocation[location] { foreign[kept.count] = line }
-            kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: balance))
+            if index != lastItem {
+                lastItem = index
+                itemSides = sides(of: index, journal)
+            }
+            let other = otherSide(shown, itemSides, journal, depth: depth)
+            kept.append(Kept(item: Int32(index), target: shown, other: other, amount: amount, running: balance))
         }
         return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
                               journal: journal, kept: kept, depth: depth, foreign: foreign)
@@ -70,10 +80,11 @@ public struct RegisterReport: Sendable {
     /// lines, none (`Self.none`) for an opening balance or a correction.
     /// An item's lines as the other side is told from them: how many, and the first two names
     /// (read once per item: a register shows an entry's lines one after another).
-    func sides(of item: Int32, _ ledger: Ledger) -> Sides {
-        guard case .entry(let i) = journal.items[Int(item)].kind else { return Sides(count: 0, first: Self.none, second: Self.none) }
+    static func sides(of item: Int, _ journal: Journal) -> Sides {
+        guard case .entry(let i) = journal.items[item].kind else { return Sides(count: 0, first: none, second: none) }
+        let ledger = journal.ledger
         let lines = ledger.entries[i].postings
-        guard lines.count == 2 else { return Sides(count: lines.count, first: Self.none, second: Self.none) }
+        guard lines.count == 2 else { return Sides(count: lines.count, first: none, second: none) }
         return Sides(count: 2, first: ledger.postings[lines.lowerBound].target.id, second: ledger.postings[lines.lowerBound + 1].target.id)
     }
 
@@ -84,8 +95,8 @@ public struct RegisterReport: Sendable {
     }
 
     /// The other side of a line shown under `target`, of an item with these `sides`.
-    func otherSide(_ target: Int32, _ sides: Sides) -> Int32 {
-        guard sides.count == 2 else { return sides.count > 2 ? Self.split : Self.none }
+    static func otherSide(_ target: Int32, _ sides: Sides, _ journal: Journal, depth: Int?) -> Int32 {
+        guard sides.count == 2 else { return sides.count > 2 ? split : none }
         let shownFirst = depth.map { journal.ancestor(of: sides.first, atDepth: $0 - 1) } ?? sides.first
         return shownFirst == target ? sides.second : sides.first
     }
@@ -151,11 +162,9 @@ public struct RegisterReport: Sendable {
         var lastItem: Int32 = -1
         var descriptions = [Int32](repeating: -1, count: journal.items.count)
         defer { measured.descriptions = descriptions }
-        var itemSides = Sides(count: 0, first: Self.none, second: Self.none)
         for kept in kept {
             if kept.item != lastItem {
                 lastItem = kept.item
-                itemSides = sides(of: kept.item, ledger)
                 let item = journal.items[Int(kept.item)]
                 if widest[0].isEmpty { widest[0] = [.date(item.date)] }
                 var description: Int
@@ -176,7 +185,7 @@ public struct RegisterReport: Sendable {
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
             shown[Int(kept.target)] = true
-            let other = otherSide(kept.target, itemSides)
+            let other = kept.other
             if other >= 0 { others[Int(other)] = true } else if other == Self.split { anySplit = true }
             if kept.amount < amounts.least { amounts.least = kept.amount }
             if kept.amount > amounts.most { amounts.most = kept.amount }
@@ -254,13 +263,11 @@ public struct RegisterReport: Sendable {
             // Each name's width, measured once (a register names the same few on many lines).
             let nameWidths = (0..<ledger.names.names.count).map { names[Int32($0)].displayWidth }
             var lastItem: Int32 = -1
-            var itemSides = Sides(count: 0, first: Self.none, second: Self.none)
             for (number, kept) in kept.enumerated() {
                 let continuesRun = lastItem == kept.item
                 sink.beginRow(continuingRun: continuesRun)
                 if !continuesRun {
                     lastItem = kept.item
-                    itemSides = sides(of: kept.item, ledger)
                     let item = journal.items[Int(kept.item)]
                     sink.add(.date(item.date))
                     if case .entry(let i) = item.kind {
@@ -288,7 +295,7 @@ public struct RegisterReport: Sendable {
                     }
                 }
                 sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
-                let other = otherSide(kept.target, itemSides)
+                let other = kept.other
                 if other >= 0 {
                     sink.add(name: other, text: names[other], width: nameWidths[Int(other)])
                 } else if other == Self.split {
