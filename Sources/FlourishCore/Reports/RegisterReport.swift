@@ -10,8 +10,6 @@ public struct RegisterReport: Sendable {
     struct Kept: Sendable {
         var item: Int32
         var target: Int32
-        /// What stands on the other side (`otherSide`): a name's id, `split` or `none`.
-        var other: Int32
         var amount: Money
         var running: Money
     }
@@ -22,6 +20,9 @@ public struct RegisterReport: Sendable {
     public var subject: String
     let journal: Journal
     let kept: [Kept]
+    /// Each kept item's lines as the other side is told from them (`Sides`), by journal item:
+    /// read from the entries once, as the lines are kept, not again when measured and written.
+    let itemSides: [Sides]
     /// The depth names are shown at (nil: as written).
     let depth: Int?
     /// The kept lines in another currency, by their index in `kept`: the register then shows
@@ -58,21 +59,19 @@ public struct RegisterReport: Sendable {
         let running: Journal.Running = query.isEmpty ? .perName(depth: depth) : .overAll(depth: depth)
         let byLocation = journal.ledger.foreignAmounts.isEmpty && journal.ledger.foreignDirectives.isEmpty ? [:] : journal.foreignLinesByLocation
         var foreign: [Int: ForeignAmount] = [:]
-        // An item's sides, read once for all of its lines (they come one after another).
+        var itemSides = [Sides](repeating: Sides(count: 0, first: none, second: none), count: journal.items.count)
         var lastItem = -1
-        var itemSides = Sides(count: 0, first: none, second: none)
         try journal.forEachRunningLine(through: context.to, filter: query.filter, running: running) { index, shown, amount, balance, location in
             guard journal.items[index].date >= context.from else { return }
             if !byLocation.isEmpty, let line = byLocation[location] { foreign[kept.count] = line }
             if index != lastItem {
                 lastItem = index
-                itemSides = sides(of: index, journal)
+                itemSides[index] = sides(of: index, journal)
             }
-            let other = otherSide(shown, itemSides, journal, depth: depth)
-            kept.append(Kept(item: Int32(index), target: shown, other: other, amount: amount, running: balance))
+            kept.append(Kept(item: Int32(index), target: shown, amount: amount, running: balance))
         }
         return RegisterReport(from: context.from, to: context.to, subject: query.isEmpty ? "all lines" : query.summary,
-                              journal: journal, kept: kept, depth: depth, foreign: foreign)
+                              journal: journal, kept: kept, itemSides: itemSides, depth: depth, foreign: foreign)
     }
 
     /// What stands on the other side of a line, as hledger's register shows it: the name on the
@@ -84,19 +83,21 @@ public struct RegisterReport: Sendable {
         guard case .entry(let i) = journal.items[item].kind else { return Sides(count: 0, first: none, second: none) }
         let ledger = journal.ledger
         let lines = ledger.entries[i].postings
-        guard lines.count == 2 else { return Sides(count: lines.count, first: none, second: none) }
+        guard lines.count == 2 else { return Sides(count: Int32(clamping: lines.count), first: none, second: none) }
         return Sides(count: 2, first: ledger.postings[lines.lowerBound].target.id, second: ledger.postings[lines.lowerBound + 1].target.id)
     }
 
     struct Sides {
-        var count: Int
+        var count: Int32
         var first: Int32
         var second: Int32
     }
 
-    /// The other side of a line shown under `target`, of an item with these `sides`.
-    static func otherSide(_ target: Int32, _ sides: Sides, _ journal: Journal, depth: Int?) -> Int32 {
-        guard sides.count == 2 else { return sides.count > 2 ? split : none }
+    /// The other side of a kept line, from its item's `Sides`.
+    func otherSide(of line: Kept) -> Int32 {
+        let sides = itemSides[Int(line.item)]
+        let target = line.target
+        guard sides.count == 2 else { return sides.count > 2 ? Self.split : Self.none }
         let shownFirst = depth.map { journal.ancestor(of: sides.first, atDepth: $0 - 1) } ?? sides.first
         return shownFirst == target ? sides.second : sides.first
     }
@@ -185,7 +186,7 @@ public struct RegisterReport: Sendable {
                 if description > widestWords.description.width { widestWords.description = (description, kept.item) }
             }
             shown[Int(kept.target)] = true
-            let other = kept.other
+            let other = otherSide(of: kept)
             if other >= 0 { others[Int(other)] = true } else if other == Self.split { anySplit = true }
             if kept.amount < amounts.least { amounts.least = kept.amount }
             if kept.amount > amounts.most { amounts.most = kept.amount }
@@ -295,7 +296,7 @@ public struct RegisterReport: Sendable {
                     }
                 }
                 sink.add(name: kept.target, text: names[kept.target], width: nameWidths[Int(kept.target)])
-                let other = kept.other
+                let other = otherSide(of: kept)
                 if other >= 0 {
                     sink.add(name: other, text: names[other], width: nameWidths[Int(other)])
                 } else if other == Self.split {
