@@ -225,7 +225,9 @@ import Testing
 
     /// The guard's fast path on long texts: each piece the guard looks at, at every place of
     /// texts long enough for the sixteen-byte loop and its sixty-four-byte steps (in each
-    /// quarter of a first and a second step), against the careful path.
+    /// quarter of a first and a second step), alone and after a `£` (a step the quick look
+    /// flags, read sixteen bytes at a time, before steps of sixty-four again), against the
+    /// careful path.
     @Test func longTextsPassTheFastPathAsTheCarefulOne() {
         let pieces = ["#", "##", ":", "::", "\r", "\r\n", "\u{1B}", "\u{85}", "£", "\t", "\n", "\u{7F}", "é"]
         var wrong: [String] = []
@@ -233,16 +235,18 @@ import Testing
             for place in 0..<140 {
                 for length in [17, 33, 40, 47, 65, 80, 129, 150] where place <= length {
                     let base = String(repeating: "abcdefgh", count: 19)
-                    let text = String(base.prefix(place)) + piece + String(base.prefix(length - place))
-                    func run(_ fast: Bool) -> String {
-                        let captured = CapturedOutput()
-                        let guarded = GuardedOutput(captured, colour: false)
-                        guarded.fastPath = fast
-                        guarded.write(text)
-                        guarded.finish()
-                        return captured.text
+                    let alone = String(base.prefix(place)) + piece + String(base.prefix(length - place))
+                    for text in [alone, "£" + alone] {
+                        func run(_ fast: Bool) -> String {
+                            let captured = CapturedOutput()
+                            let guarded = GuardedOutput(captured, colour: false)
+                            guarded.fastPath = fast
+                            guarded.write(text)
+                            guarded.finish()
+                            return captured.text
+                        }
+                        if run(true) != run(false) { wrong.append(text.debugDescription) }
                     }
-                    if run(true) != run(false) { wrong.append(text.debugDescription) }
                 }
             }
         }

@@ -52,19 +52,22 @@ enum GuardChunk {
     /// fewer than seventeen bytes are left: a loop of its own, its constants kept in registers.
     /// Sixty-four bytes a step while sixty-five are left: the four quick looks are tested
     /// together (one test and one branch a step, not four), and only a step with a lane set
-    /// is read again sixteen bytes at a time.
+    /// (and the last bytes) is read again sixteen bytes at a time.
     @inline(never)
     static func firstRefused(_ raw: UnsafeRawPointer, from start: Int, count: Int) -> Int {
         var index = start
-        while index <= count - 65 {
-            let lanes = mayRefuseLanes(raw, index) .| mayRefuseLanes(raw, index + 16)
-                .| mayRefuseLanes(raw, index + 32) .| mayRefuseLanes(raw, index + 48)
-            if isSet(lanes) { break }
-            index += 64
-        }
         while index <= count - 17 {
-            if mayRefuse(raw, index) && refuses(raw, index) { return index }
-            index += 16
+            while index <= count - 65 {
+                let lanes = mayRefuseLanes(raw, index) .| mayRefuseLanes(raw, index + 16)
+                    .| mayRefuseLanes(raw, index + 32) .| mayRefuseLanes(raw, index + 48)
+                if isSet(lanes) { break }
+                index += 64
+            }
+            let stepEnd = index <= count - 65 ? index + 64 : count
+            while index <= count - 17 && index < stepEnd {
+                if mayRefuse(raw, index) && refuses(raw, index) { return index }
+                index += 16
+            }
         }
         return index
     }
