@@ -7,7 +7,7 @@ import Testing
 /// line, and record the same tokens for `fmt`.
 @Suite struct QuickLineTests {
     /// What a parse gives that later stages read: names, split lines, entries, where the
-    /// first amount is, stray names, goals, currency codes and every diagnostic.
+    /// first amount is, stray names, goals, currency codes and prices and every diagnostic.
     func summary(_ parsed: ParsedFile) -> String {
         let ledger = parsed.ledger
         var lines = ledger.names.names.enumerated().map { "name \($0.offset) \($0.element)" }
@@ -22,6 +22,11 @@ import Testing
         lines += ledger.entryTags.map { "tag \($0.id)@\($0.location.range)" }
         lines += ledger.strayReferences.map { "stray \($0.id)@\($0.location.range)" }
         lines += ledger.amountCodes.all.sorted { $0.key.start < $1.key.start }.map { "code \($0.key.range) \($0.value.value)@\($0.value.location.range)" }
+        lines += ledger.writtenForeign.map { written in
+            func code(_ index: Int32) -> String { index >= 0 ? ledger.lineCodes[Int(index)] : "-" }
+            let price = written.price(file: 0).map { "\($0.kind) \($0.value.value.mantissa)/\($0.value.value.scale)@\($0.value.location.range)" } ?? "-"
+            return "written line \(written.line) \(code(written.code))@\(written.codeStart) price \(price) \(code(written.priceCode))@\(written.priceCodeStart)"
+        }
         lines += ledger.amountPrices.all.map { "price \($0.key.range) \($0.value.kind) \($0.value.value.value.mantissa)/\($0.value.value.value.scale)@\($0.value.value.location.range)" }
         lines.append("first amount \(parsed.firstAmount.map { "\($0.range)" } ?? "-")")
         lines += DiagnosticRenderer(files: [parsed.file]).render(parsed.diagnostics).split(separator: "\n").map(String.init)

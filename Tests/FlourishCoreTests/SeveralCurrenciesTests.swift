@@ -133,6 +133,50 @@ import Testing
         #expect(result.stderr.contains("hint: only an amount in another currency has a price in the home one"))
     }
 
+    /// A price is in the home currency: a code written after it is the home one (`@@ 11.00
+    /// EUR` reads as `@@ 11.00`); another is an error at that code, on a split line and on an
+    /// opening alike (it was once taken as euros without a word).
+    @Test func aPriceInAnotherCurrencyIsAnError() throws {
+        let path = try write("""
+            currency EUR
+            account Bank checking
+            account Revolut checking USD
+            category Food
+
+            opening 2026-11-01 Revolut 50.00 USD @@ 46.00 GBP
+            opening 2026-11-01 Bank 100.00
+
+            2026-11-06 Priced in pounds
+              Food  12.00 USD @@ 11.00 GBP
+              Bank
+
+            2026-11-07 Priced in euros, the code written
+              Food  10.00 USD @@ 9.00 EUR
+              Bank
+
+            """)
+        let result = TestSupport.run(["check", path])
+        #expect(result.status == .problems)
+        #expect(errors(result.stderr) == [
+            "trip.flourish:6:47: error: `GBP` where the home currency, EUR, is needed",
+            "trip.flourish:10:28: error: `GBP` where the home currency, EUR, is needed",
+        ], "\(result.stderr)")
+        let clean = try write("""
+            currency EUR
+            account Bank checking
+            category Food
+
+            2026-11-07 Priced in euros, the code written
+              Food  10.00 USD @@ 9.00 EUR
+              Bank
+
+            """)
+        let checked = TestSupport.run(["check", clean])
+        #expect(checked.status == .success, "\(checked.stderr)")
+        let balances = TestSupport.run(["report", "balances", clean])
+        #expect(balances.stdout.contains("-€9.00"), "\(balances.stdout)")
+    }
+
     /// A directive's code and price are read as a split line's: in the account's currency it
     /// books (its `balance` line holds in dollars), after a home amount the price is the same
     /// error, after the home code too.

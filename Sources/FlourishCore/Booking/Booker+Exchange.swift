@@ -72,14 +72,27 @@ extension Booker {
 
         /// The entry's next line: its currency and amount as scaled (nil: the home currency).
         mutating func add(_ foreign: ForeignLine?, isInferred: Bool, isAccount: @autoclosure () -> Bool) {
+            guard let foreign else { return addHome(isInferred: isInferred, isAccount: isAccount()) }
             guard !decided else { return }
-            if let foreign, foreign.native == nil || !foreign.hasPrice {
+            if foreign.native == nil || !foreign.hasPrice {
                 decided = true
             } else if isInferred {
                 if leftOutOnAccount != nil { decided = true } else { leftOutOnAccount = isAccount() }
             } else {
-                let currency = foreign?.currency ?? -1
-                single = written == 0 || single == currency ? currency : -1
+                single = written == 0 || single == foreign.currency ? foreign.currency : -1
+                written += 1
+            }
+        }
+
+        /// The entry's next line, in the home currency (scaling's common case, told apart
+        /// without a line to take apart).
+        @inline(__always)
+        mutating func addHome(isInferred: Bool, isAccount: @autoclosure () -> Bool) {
+            guard !decided else { return }
+            if isInferred {
+                if leftOutOnAccount != nil { decided = true } else { leftOutOnAccount = isAccount() }
+            } else {
+                single = -1
                 written += 1
             }
         }
@@ -137,8 +150,8 @@ extension Booker {
         /// Lines in another currency without a price or an amount (those with both are in
         /// `Ledger.foreignAmounts`, scaled).
         let unpriced: LineTable<ForeignLine>
-        /// The prices written after amounts, by the amounts' places.
-        let prices: LocationTable<LinePrice>
+        /// The codes and prices written after split lines' amounts, in the lines' order.
+        let writtenForeign: [WrittenForeign]
         /// The currencies by the place `ForeignLine` gives (the home one first), and the
         /// places by code.
         let currencies: [Currency]
@@ -166,8 +179,8 @@ extension Booker {
         private var unknown: [Int] = []
 
         init(scaler: Scaler, rates: RateTable) {
-            (names, unpriced, prices, currencies, places, home, kinds) =
-                (scaler.names, scaler.unpriced, scaler.prices, scaler.currencies, scaler.places, scaler.currency, scaler.kinds)
+            (names, unpriced, writtenForeign, currencies, places, home, kinds) =
+                (scaler.names, scaler.unpriced, scaler.written, scaler.currencies, scaler.places, scaler.currency, scaler.kinds)
             self.rates = rates
         }
 
@@ -203,7 +216,7 @@ extension Booker {
                 let foreign = foreignLine(line, priced: priced)
                 let isInferred = postings[line].isInferred
                 entryLines.append(Line(line: line, isInferred: isInferred, currency: foreign?.currency ?? -1, native: foreign?.native,
-                                       price: foreign?.hasPrice == true ? postings[line].amountLocation.flatMap { prices[$0] } : nil,
+                                       price: foreign?.hasPrice == true ? Scaler.index(ofLine: line, in: writtenForeign).flatMap { writtenForeign[$0].price(file: postings[line].target.location.file) } : nil,
                                        home: nil, source: nil))
                 if isInferred {
                     leftOut += 1

@@ -5,7 +5,7 @@ extension Booker {
     /// entry or directive is left out of the booked ledger (its names are still checked).
     static func scaleAmounts(_ ledger: inout Ledger, _ currency: Currency, _ diagnostics: inout [Diagnostic], everyEntry: Bool = false) {
         var scaler = Scaler(ledger: ledger, currency: currency)
-        if scaler.mayBeForeign { ledger.foreignAmounts.reserveCapacity(ledger.amountPrices.count, lines: ledger.postings.count) }
+        if scaler.mayBeForeign { ledger.foreignAmounts.reserveCapacity(ledger.writtenForeign.count, lines: ledger.postings.count) }
         let foreignEntries = scalePostings(&ledger, &scaler, everyEntry: everyEntry)
         scaleSchedules(&ledger, &scaler)
         scaleDirectives(&ledger, &scaler)
@@ -17,7 +17,7 @@ extension Booker {
 
     /// A split line in another currency, as scaled: its currency (by its place in
     /// `Scaler.currencies`), its amount in it (nil when left out) and whether a price is written
-    /// after it (in `Ledger.amountPrices`, by the amount's place). A line with both is given its
+    /// after it (`Ledger.writtenForeign`). A line with both is given its
     /// home amount as it is scaled and kept in `Ledger.foreignAmounts`; a line without one of
     /// them is kept in `Scaler.unpriced` for `convertForeign`.
     struct ForeignLine {
@@ -56,9 +56,14 @@ extension Booker {
         private(set) var currencies: [Currency]
         private(set) var places: [String: Int32]
         private var lastCode: (code: String, place: Int32)
-        /// The codes and prices after split lines' amounts, read in the lines' order.
-        private var codeCursor: LocationTable<Located<String>>.Cursor
-        private var priceCursor: LocationTable<LinePrice>.Cursor
+        /// The codes and prices after split lines' amounts, in the lines' order, and the next
+        /// to read (booking reads the lines in order).
+        let written: [WrittenForeign]
+        private var nextWritten = 0
+        /// The codes `written` names, and the place of each in `currencies` once looked up
+        /// (-1 before): each is compared as text once, not once a line.
+        let lineCodes: [String]
+        private var codePlaces: [Int32]
 
         init(ledger: Ledger, currency: Currency) {
             files = ledger.files
@@ -78,12 +83,15 @@ extension Booker {
             }
             self.decimals = decimals
             // (A price alone is read too: on an amount in the home currency, it is an error.)
-            mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty || !ledger.amountPrices.isEmpty
+            mayBeForeign = !kept.isEmpty || !ledger.amountCodes.isEmpty || !ledger.amountPrices.isEmpty || !ledger.writtenForeign.isEmpty
             currencies = [currency]
             places = [currency.code: 0]
             lastCode = (currency.code, 0)
-            codeCursor = LocationTable.Cursor(ledger.amountCodes)
-            priceCursor = LocationTable.Cursor(ledger.amountPrices)
+            // In the lines' order as linked; sorted here should a ledger be put together otherwise.
+            let written = ledger.writtenForeign
+            self.written = zip(written, written.dropFirst()).allSatisfy { $0.line < $1.line } ? written : written.sorted { $0.line < $1.line }
+            lineCodes = ledger.lineCodes
+            codePlaces = [Int32](repeating: -1, count: ledger.lineCodes.count)
             kinds = NameIndex(ledger)
         }
 
@@ -149,30 +157,80 @@ extension Booker {
             return Money(minorUnits: value)
         }
 
-        /// The currency of a line or an opening on `target` with an amount at `location`
-        /// (nil: the home one), or nil after reporting a code its account is not kept in.
+        /// The currency of an opening, a correction or a `balance` line on `target` with an
+        /// amount at `location` (nil: the home one), or nil after reporting a code its account
+        /// is not kept in. (Its code and price looked up by its amount's place: never by reading
+        /// the file's bytes again, whose pages were given back after parsing.)
         mutating func lineCurrency(_ target: NameRef, _ location: SourceLocation?) -> Currency?? {
-            guard let place = linePlace(target, location) else { return .none }
+            let written = location.flatMap { amountCodes[$0] }
+            guard let place = place(target, code: written.map { ($0.value, nil, $0.location) },
+                                    price: location.flatMap { prices[$0] }) else { return .none }
             return .some(place.map { currencies[Int($0)] })
         }
 
-        /// `lineCurrency` as a place in `currencies` (nil: the home one).
-        /// `marked`: for a split line, whether the parser marked it as having a code or a price
-        /// after its amount (`Posting.hasCodeOrPrice`: an unmarked line is not looked up); nil
-        /// for a directive, looked up in the tables of codes and prices by its amount's place.
-        /// (Never by reading the file's bytes again: their pages were given back after parsing,
-        /// and a ledger's weekly `balance` lines took back nearly every page of every file.)
-        private mutating func linePlace(_ target: NameRef, _ location: SourceLocation?,
-                                        marked: Bool? = nil) -> Int32?? {
-            let written = location.flatMap { marked == false ? nil : codeCursor.value(at: $0) }
+        /// Where the record of what is written after split line `line`'s amount is in
+        /// `written` (nil: nothing is), read in the lines' order (anything else is searched for).
+        mutating func written(line: Int) -> Int? {
+            if nextWritten < written.count, written[nextWritten].line == Int32(clamping: line) {
+                nextWritten += 1
+                return nextWritten - 1
+            }
+            guard let index = Self.index(ofLine: line, in: written) else { return nil }
+            nextWritten = index + 1
+            return index
+        }
+
+        /// Where the record of split line `line` is in `written` (sorted by line), if it has one.
+        static func index(ofLine line: Int, in written: [WrittenForeign]) -> Int? {
+            let line = Int32(clamping: line)
+            var (low, high) = (0, written.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if written[middle].line < line { low = middle + 1 } else { high = middle }
+            }
+            return low < written.count && written[low].line == line ? low : nil
+        }
+
+        /// The place in `currencies` of code `index` of `lineCodes`.
+        private mutating func place(ofLineCode index: Int32) -> Int32 {
+            if codePlaces[Int(index)] < 0 { codePlaces[Int(index)] = place(of: lineCodes[Int(index)]) }
+            return codePlaces[Int(index)]
+        }
+
+        /// Where code `index` of `lineCodes` is written at `start` in the file of `target`.
+        func codeLocation(_ index: Int32, at start: Int32, of target: NameRef) -> SourceLocation {
+            WrittenForeign.location(of: lineCodes[Int(index)], at: start, file: target.location.file)
+        }
+
+        /// The place in `currencies` of a split line's currency (nil: the home one), or nil
+        /// after reporting a code its account is not kept in or a price on a home amount.
+        private mutating func linePlace(_ posting: Posting, _ index: Int?) -> Int32?? {
+            let file = posting.target.location.file
+            guard let index, written[index].code >= 0 else {
+                return place(posting.target, code: nil, price: index.flatMap { written[$0].price(file: file) })
+            }
+            let code = written[index].code
+            let place = place(ofLineCode: code)
+            // The common case: a code of another currency on a line whose account is kept in none.
+            if place != 0, kept.isEmpty || kept[posting.target.id] == nil { return .some(place) }
+            return self.place(posting.target, code: (lineCodes[Int(code)], place, codeLocation(code, at: written[index].codeStart, of: posting.target)),
+                              price: written[index].price(file: file))
+        }
+
+        /// The place in `currencies` of the currency of a line on `target` with `code` written
+        /// after its amount (its text, its place if known, where it is), or of the currency
+        /// its account is kept in (nil: the home one); nil after reporting a code other than
+        /// the account's, or a price on a home amount.
+        private mutating func place(_ target: NameRef, code: (text: String, place: Int32?, location: SourceLocation)?,
+                                    price: LinePrice?) -> Int32?? {
             let keptIn = kept.isEmpty ? nil : kept[target.id]
-            if let keptIn, let written, written.value != keptIn.value {
-                diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: written.value), at: written.location))
+            if let keptIn, let code, code.text != keptIn.value {
+                diagnostics.append(Diagnostic(.accountCurrency(account: names[target.id], kept: keptIn.value, written: code.text), at: code.location))
                 return .none
             }
-            let code = written?.value ?? keptIn?.value
-            guard let code, case let place = self.place(of: code), place != 0 else {
-                if let location, marked != false, let price = priceCursor.value(at: location) {
+            let place = code.map { $0.place ?? self.place(of: $0.text) } ?? keptIn.map { self.place(of: $0.value) } ?? 0
+            guard place != 0 else {
+                if let price {
                     let number = self.number(price.value.location).text
                     diagnostics.append(Diagnostic(.unexpectedText((price.kind == .total ? "@@ " : "@ ") + number,
                                                                   hint: "only an amount in another currency has a price in the home one"),
@@ -192,11 +250,13 @@ extension Booker {
             let posting = ledger.postings[line]
             lastForeign = nil
             if mayBeForeign(posting) {
-                guard let place = linePlace(posting.target, posting.amountLocation, marked: posting.hasCodeOrPrice) else { return false }
+                let index = posting.hasCodeOrPrice ? written(line: line) : nil
+                guard let place = linePlace(posting, index) else { return false }
                 if let place {
                     let lineCurrency = currencies[Int(place)]
                     guard foreignAllowed else {
-                        let at = posting.amountLocation.flatMap { amountCodes[$0]?.location } ?? posting.target.location
+                        let at = index.flatMap { written[$0].code >= 0 ? codeLocation(written[$0].code, at: written[$0].codeStart, of: posting.target) : nil }
+                            ?? posting.target.location
                         diagnostics.append(Diagnostic(.secondCurrency(lineCurrency.code, ledgerCurrency: currency.code), at: at))
                         return false
                     }
@@ -205,22 +265,31 @@ extension Booker {
                         guard let value = scaled(posting.amount, scale: Int(posting.amountScale), at: location, in: lineCurrency) else { return false }
                         native = value
                     }
-                    let price = posting.hasCodeOrPrice ? posting.amountLocation.flatMap { priceCursor.value(at: $0) } : nil
+                    let price = index.flatMap { written[$0].price(file: posting.target.location.file) }
+                    if let index, price != nil, written[index].priceCode >= 0, case let code = lineCodes[Int(written[index].priceCode)], code != currency.code {
+                        // A price is in the home currency: its code, when written, is the home one.
+                        diagnostics.append(Diagnostic(.secondCurrency(code, ledgerCurrency: currency.code),
+                                                      at: codeLocation(written[index].priceCode, at: written[index].priceCodeStart, of: posting.target)))
+                        return false
+                    }
                     let foreignLine = ForeignLine(currency: place, hasPrice: price != nil, native: native)
                     lastForeign = foreignLine
-                    ledger.postings[line].amountScale = UInt8(currency.decimals)
+                    var scaledLine = posting
+                    scaledLine.amountScale = UInt8(currency.decimals)
                     // A line with its amount and a price is worth that price in the home
                     // currency whatever its entry (`convertForeign`, step 2): given it here.
                     // The entry's own rules, where they apply, may still change it.
                     guard let native, let price else {
                         // Room for every line at the first (a slot a line as it comes cost more).
-                        if unpriced.isEmpty { unpriced.reserveCapacity(amountCodes.count, lines: ledger.postings.count) }
+                        if unpriced.isEmpty { unpriced.reserveCapacity(written.count, lines: ledger.postings.count) }
                         unpriced.add(foreignLine, at: line)
-                        ledger.postings[line].amount = .zero
+                        scaledLine.amount = .zero
+                        ledger.postings[line] = scaledLine
                         return true
                     }
                     do throws(MoneyOverflow) {
-                        ledger.postings[line].amount = try Booker.home(of: native, in: lineCurrency, price: price, home: currency)
+                        scaledLine.amount = try Booker.home(of: native, in: lineCurrency, price: price, home: currency)
+                        ledger.postings[line] = scaledLine
                         ledger.foreignAmounts.add(ForeignAmount(currency: lineCurrency, native: native, rate: .written), at: line)
                     } catch {
                         diagnostics.append(Diagnostic(.sumOverflow(what: "this line's amount in \(currency.code)", currency: currency),
@@ -244,6 +313,7 @@ extension Booker {
     private static func scalePostings(_ ledger: inout Ledger, _ scaler: inout Scaler, everyEntry: Bool) -> [Int] {
         let decimals = scaler.currency.decimals
         let checkCodes = scaler.mayBeForeign
+        let noneKept = scaler.kept.isEmpty
         // Every written amount with the currency's decimals already, no code to check: no line
         // needs scaling (the common case, and every line of an already booked ledger).
         let allScaled = !checkCodes && ledger.postingScales & ~(1 << UInt64(decimals)) == 0
@@ -260,8 +330,13 @@ extension Booker {
                 var need = EntryRulesNeed()
                 for line in entry.postings {
                     let posting = ledger.postings[line]
+                    // The common case: written with the currency's decimals (or left out), in
+                    // the home currency (no code or price, on an account kept in it).
+                    if !posting.hasCodeOrPrice, noneKept, Int(posting.amountScale) == decimals || posting.isInferred {
+                        need.addHome(isInferred: posting.isInferred, isAccount: scaler.kinds.isAccount(posting.target.id))
+                        continue
+                    }
                     var foreign: ForeignLine?
-                    // The common case: written with the currency's decimals, in the home currency.
                     if Int(posting.amountScale) != decimals && posting.amountLocation != nil || scaler.mayBeForeign(posting) {
                         if !scaler.scale(line: line, of: &ledger) { good = false }
                         foreign = scaler.lastForeign
@@ -367,6 +442,10 @@ extension Booker {
         let home = scaler.currency
         do throws(MoneyOverflow) {
             if let price = scaler.prices[written.location] {
+                if let code = scaler.amountCodes[price.value.location], code.value != home.code {
+                    scaler.diagnostics.append(Diagnostic(.secondCurrency(code.value, ledgerCurrency: home.code), at: code.location))
+                    return nil
+                }
                 foreign[location] = ForeignAmount(currency: currency, native: native, rate: .written)
                 return try Booker.home(of: native, in: currency, price: price, home: home)
             }

@@ -84,6 +84,10 @@ extension LedgerLoader {
                 stretch[index] = file == 0 ? tag : NameRef(id: ids[Int(tag.id)], location: tag.location)
             }
         }
+        // Room for every file's records of codes and prices at once (grown file by file, the
+        // list was copied a dozen times).
+        let writtenCount = parts.reduce(0) { $0 + $1.writtenForeign.count }
+        if writtenCount > ledger.writtenForeign.capacity { ledger.writtenForeign.reserveCapacity(writtenCount) }
         for index in parsed.indices.dropFirst() {
             append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], to: &ledger)
         }
@@ -265,6 +269,24 @@ extension LedgerLoader {
         ledger.postingScales |= part.postingScales
         ledger.amountCodes.merge(part.amountCodes)
         ledger.amountPrices.merge(part.amountPrices)
+        if !part.writtenForeign.isEmpty {
+            // The file's codes by their places among the ledger's; its lines after the lines before.
+            var known = Dictionary(ledger.lineCodes.enumerated().map { ($0.element, Int32($0.offset)) }) { first, _ in first }
+            let codes = part.lineCodes.map { code in
+                known[code] ?? {
+                    ledger.lineCodes.append(code)
+                    known[code] = Int32(ledger.lineCodes.count - 1)
+                    return Int32(ledger.lineCodes.count - 1)
+                }()
+            }
+            for written in part.writtenForeign {
+                var moved = written
+                moved.line += Int32(clamping: postingOffset)
+                if written.code >= 0 { moved.code = codes[Int(written.code)] }
+                if written.priceCode >= 0 { moved.priceCode = codes[Int(written.priceCode)] }
+                ledger.writtenForeign.append(moved)
+            }
+        }
         ledger.commodities += part.commodities
         ledger.rates += part.rates
         ledger.importKeys += part.importKeys

@@ -51,12 +51,17 @@ public struct Ledger: Sendable {
     /// How many of the first files booking has scaled already: a booked ledger extended by one
     /// more file (the forecast's projection) is booked again without scaling them twice.
     public var scaledFiles = 0
-    /// Currency codes written after amounts (`30.00 USD`), by the amount's location; booking
-    /// checks them against the ledger's currency.
+    /// Currency codes written after directives' amounts (`opening … 30.00 USD`) and prices, by
+    /// the amount's location; booking checks them against the ledger's currency.
     public var amountCodes = LocationTable<Located<String>>()
-    /// `@ RATE` and `@@ TOTAL` written after split lines' and openings' amounts, by the
+    /// `@ RATE` and `@@ TOTAL` written after openings' and corrections' amounts, by the
     /// amount's location.
     public var amountPrices = LocationTable<LinePrice>()
+    /// The codes and prices written after split lines' amounts: one record a line with either,
+    /// in the lines' order (the parser's list, shifted as files are linked).
+    public var writtenForeign: [WrittenForeign] = []
+    /// The codes `writtenForeign` names, each once.
+    public var lineCodes: [String] = []
     /// Every `commodity CODE DECIMALS` line: a currency other than the home one, and its
     /// decimals (otherwise its standard ones).
     public var commodities: [Located<Currency>] = []

@@ -127,6 +127,16 @@ public struct LocationTable<Value: Sendable>: Sendable {
         var places: [(start: Int32, end: Int32)] = []
         var values: [Value] = []
 
+        /// Appends `value` at `place` when `place` is after every place held (the parser's
+        /// case); false, changing nothing, otherwise. (Called on the file's table in place: read
+        /// out of `files` first, its lists were retained and released for every value added.)
+        mutating func appendIfLast(_ value: Value, at place: (start: Int32, end: Int32)) -> Bool {
+            if let last = places.last, !((last.start, last.end) < place) { return false }
+            places.append(place)
+            values.append(value)
+            return true
+        }
+
         /// Where `place` is, or where it would go.
         func index(of place: (start: Int32, end: Int32)) -> (index: Int, found: Bool) {
             // Most lookups and every setting while parsing are at or after the last place.
@@ -200,12 +210,10 @@ public struct LocationTable<Value: Sendable>: Sendable {
     /// is set as the subscript sets it.
     public mutating func add(_ value: Value, at location: SourceLocation) {
         let file = Int(location.file)
-        guard file >= 0, file < files.count, let last = files[file].places.last, (last.start, last.end) < (location.start, location.end) else {
+        guard file >= 0, file < files.count, files[file].appendIfLast(value, at: (location.start, location.end)) else {
             self[location] = value
             return
         }
-        files[file].places.append((location.start, location.end))
-        files[file].values.append(value)
         count += 1
     }
 
@@ -226,8 +234,7 @@ public struct LocationTable<Value: Sendable>: Sendable {
             guard file >= 0, file < table.files.count else { return nil }
             let place = (start: location.start, end: location.end)
             let index = next[file]
-            let places = table.files[file].places
-            if index < places.count, places[index] == place {
+            if index < table.files[file].places.count, table.files[file].places[index] == place {
                 next[file] = index + 1
                 return table.files[file].values[index]
             }

@@ -12,6 +12,8 @@ struct ParseSession {
     /// (its problem in `invalidQuotedNames`). Each quoted name is checked once, not at every use.
     var quotedChecked: [UInt8] = []
     var invalidQuotedNames: [Int32: NameRules.Problem] = [:]
+    /// The place of each code in `ledger.lineCodes`.
+    var lineCodes: [String: Int32] = [:]
     /// The first amount of the file (the linker checks it follows the `currency` line).
     var firstAmount: SourceLocation?
     /// `include` lines, in file order.

@@ -136,12 +136,8 @@ extension Parser {
             recordQuick(.posting, Self.postingTokens(name, amount, foreign), comment: comment())
             let location = location(amount.start..<foreign.code.end)
             amountLocation = location
-            keepCode(foreign.code, at: location, &session)
-            if let price = foreign.price {
-                let value = Located(price.value, at: self.location(price.number))
-                if let code = price.code { keepCode(code, at: value.location, &session) }
-                keepPrice(LinePrice(kind: price.kind, value: value), after: location, &session)
-            }
+            let price = foreign.price.map { LinePrice(kind: $0.kind, value: Located($0.value, at: self.location($0.number))) }
+            keepForeign(code: foreign.code, price: price, priceCode: foreign.price?.code, &session)
         } else {
             recordQuick(.posting, amount.map { TokenList(name, $0) } ?? TokenList(name), comment: comment())
         }

@@ -100,8 +100,10 @@ extension Parser {
     ///
     /// Reads the number as written: its digits and how many follow the decimal point. Booking
     /// scales it to minor units once the ledger's currency is known (`Booker.scaleAmounts`).
-    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession)
-        -> (amount: Located<Money>, scale: Int, hasCode: Bool)? {
+    /// A directive's code is kept here (`keepsCode`); a split line's, with its price, by the
+    /// caller (`keepForeign`).
+    mutating func parseAmount(_ token: Token, _ reader: inout LineReader, _ session: inout ParseSession, keepsCode: Bool = true)
+        -> (amount: Located<Money>, scale: Int, code: Token?)? {
         guard let value = parseNumber(token, &session) else { return nil }
         if session.firstAmount == nil { session.firstAmount = location(token) }
         var end = token.end
@@ -113,8 +115,8 @@ extension Parser {
             code = written
         }
         let amount = Located(Money(minorUnits: value.value.mantissa), at: location(token.start..<end))
-        if let code { keepCode(code, at: amount.location, &session) }
-        return (amount, value.value.scale, code != nil)
+        if keepsCode, let code { keepCode(code, at: amount.location, &session) }
+        return (amount, value.value.scale, code)
     }
 
     /// number = ["+" | "-"] digits ["." digit {digit}]: its digits and how many follow the
@@ -144,27 +146,61 @@ extension Parser {
 
     /// price = ("@" | "@@") number [code]
     ///
-    /// What an amount in another currency cost in the home one, after the amount at
-    /// `amount`: `@ RATE` for each unit, `@@ TOTAL` for the line. False after reporting a
+    /// What a directive's amount in another currency cost in the home one, after the amount
+    /// at `amount`: `@ RATE` for each unit, `@@ TOTAL` for the line. False after reporting a
     /// price that cannot be read; true when there is none or it was read.
     mutating func parsePrice(after amount: SourceLocation, _ reader: inout LineReader, _ session: inout ParseSession) -> Bool {
-        let file = self.bytes
-        guard let sign = reader.nextWord(if: { $0.end - $0.start <= 2 && file[$0.range].allSatisfy { $0 == UInt8(ascii: "@") } }) else { return true }
-        let kind: LinePrice.Kind = sign.end - sign.start == 2 ? .total : .perUnit
-        guard let token = require(kind == .total ? "the line's cost in the home currency after `@@`" : "a rate after `@`", &reader, &session),
-              let value = parseNumber(token, &session) else { return false }
-        guard value.value.mantissa >= 0, !bytes[token.start..<token.start + 1].contains(UInt8(ascii: "+")) else {
-            session.report(.unexpectedText(text(token), hint: "a price is written without a sign: the line's amount carries it"), at: location(token))
-            return false
+        guard let read = readPrice(&reader, &session) else { return false }
+        if let price = read.price {
+            if let code = read.code { keepCode(code, at: price.value.location, &session) }
+            keepPrice(price, after: amount, &session)
         }
-        if let code = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) }) {
-            keepCode(code, at: value.location, &session)
-        }
-        keepPrice(LinePrice(kind: kind, value: value), after: amount, &session)
         return true
     }
 
-    /// Keeps the code written at `location` (after an amount or a price).
+    /// The price after an amount, if any, and the code after it, if any; nil after reporting
+    /// a price that cannot be read.
+    mutating func readPrice(_ reader: inout LineReader, _ session: inout ParseSession) -> (price: LinePrice?, code: Token?)? {
+        let file = self.bytes
+        guard let sign = reader.nextWord(if: { $0.end - $0.start <= 2 && file[$0.range].allSatisfy { $0 == UInt8(ascii: "@") } }) else { return (nil, nil) }
+        let kind: LinePrice.Kind = sign.end - sign.start == 2 ? .total : .perUnit
+        guard let token = require(kind == .total ? "the line's cost in the home currency after `@@`" : "a rate after `@`", &reader, &session),
+              let value = parseNumber(token, &session) else { return nil }
+        guard value.value.mantissa >= 0, !bytes[token.start..<token.start + 1].contains(UInt8(ascii: "+")) else {
+            session.report(.unexpectedText(text(token), hint: "a price is written without a sign: the line's amount carries it"), at: location(token))
+            return nil
+        }
+        let code = reader.nextWord(if: { Currency.isCommodityCode(file[$0.range]) })
+        return (LinePrice(kind: kind, value: value), code)
+    }
+
+    /// Keeps what is written after the amount of the split line read now (the next in
+    /// `session.postings`): its code, its price and the price's code (`Ledger.writtenForeign`).
+    mutating func keepForeign(code: Token?, price: LinePrice?, priceCode: Token?, _ session: inout ParseSession) {
+        if session.ledger.writtenForeign.isEmpty { session.ledger.writtenForeign.reserveCapacity(bytes.count / 23) }
+        let codeIndex = code.map { lineCode($0, &session) } ?? -1
+        let priceCodeIndex = priceCode.map { lineCode($0, &session) } ?? -1
+        session.ledger.writtenForeign.append(WrittenForeign(line: Int32(session.postings.count), code: codeIndex, codeStart: Int32(code?.start ?? -1),
+                                                            priceCode: priceCodeIndex, priceCodeStart: Int32(priceCode?.start ?? -1),
+                                                            price: price))
+    }
+
+    /// A split line's code, by its place in `Ledger.lineCodes` (added when new). A file's
+    /// foreign lines are mostly in one code: the one met last is compared first.
+    private mutating func lineCode(_ code: Token, _ session: inout ParseSession) -> Int32 {
+        if let last = lastLineCode, bytes.part(last.range) == bytes.part(code.range) { return last.index }
+        let text = text(code)
+        let index = session.lineCodes[text] ?? {
+            let index = Int32(session.ledger.lineCodes.count)
+            session.ledger.lineCodes.append(text)
+            session.lineCodes[text] = index
+            return index
+        }()
+        lastLineCode = (index, code.range)
+        return index
+    }
+
+    /// Keeps the code written at `location` (after a directive's amount or price).
     mutating func keepCode(_ code: Token, at location: SourceLocation, _ session: inout ParseSession) {
         if session.ledger.amountCodes.isEmpty { session.ledger.amountCodes.reserveCapacity(bytes.count / 23, inFile: Int(location.file)) }
         let text = lastCode.flatMap { bytes.part($0.range) == bytes.part(code.range) ? $0.text : nil } ?? text(code)
@@ -172,7 +208,7 @@ extension Parser {
         session.ledger.amountCodes.add(Located(text, at: self.location(code)), at: location)
     }
 
-    /// Keeps the price written after the amount at `amount`.
+    /// Keeps the price written after a directive's amount at `amount`.
     mutating func keepPrice(_ price: LinePrice, after amount: SourceLocation, _ session: inout ParseSession) {
         if session.ledger.amountPrices.isEmpty { session.ledger.amountPrices.reserveCapacity(bytes.count / 23, inFile: Int(amount.file)) }
         session.ledger.amountPrices.add(price, at: amount)

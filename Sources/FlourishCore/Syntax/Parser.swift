@@ -47,6 +47,8 @@ struct Parser {
     /// than made from its bytes (making it was 1 % of a ledger's `check` with a fifth of its
     /// lines in dollars).
     var lastCode: (text: String, range: Range<Int>)?
+    /// Likewise, the split lines' code met last: its place in `Ledger.lineCodes`.
+    var lastLineCode: (index: Int32, range: Range<Int>)?
 
     /// The conflict block being read: which part, and where its `<<<<<<<` line is.
     private var conflict: (part: ConflictMarker, start: SourceLocation)?
@@ -154,6 +156,7 @@ struct Parser {
         file.bytes.withView { buffer in
             bytes = buffer
             lastCode = nil
+            lastLineCode = nil
             defer { bytes = .empty }
             let count = buffer.count
             /// Parses the line at `start`; returns where it ends (its line feed, or the end).
@@ -405,14 +408,15 @@ struct Parser {
             if isWord(amountToken, "goal") {
                 session.report(.expected("an amount before `goal`", found: nil), at: location(amountToken.start..<amountToken.start))
                 damaged = true
-            } else if let value = parseAmount(amountToken, &reader, &session) {
+            } else if let value = parseAmount(amountToken, &reader, &session, keepsCode: false) {
                 amount = value.amount.value
                 amountLocation = value.amount.location
                 scale = value.scale
                 session.ledger.notePostingScale(scale)
-                let prices = session.ledger.amountPrices.count
-                if !parsePrice(after: value.amount.location, &reader, &session) { damaged = true }
-                hasCodeOrPrice = value.hasCode || session.ledger.amountPrices.count > prices
+                let price = readPrice(&reader, &session)
+                if price == nil { damaged = true }
+                hasCodeOrPrice = value.code != nil || price?.price != nil
+                if hasCodeOrPrice { keepForeign(code: value.code, price: price?.price, priceCode: price?.code, &session) }
             } else {
                 damaged = true
                 amountLocation = location(amountToken)
@@ -483,6 +487,7 @@ struct Parser {
     /// Removes the lines and tags of an entry that is not kept (always the last ones read).
     private func dropLines(_ range: Range<Int>, tagsFrom firstTag: Int, _ session: inout ParseSession) {
         for index in range { session.ledger.postingGoals[index] = nil }
+        while let last = session.ledger.writtenForeign.last, last.line >= range.lowerBound { session.ledger.writtenForeign.removeLast() }
         session.postings.removeAll(from: range.lowerBound)
         session.ledger.entryTags.removeSubrange(firstTag...)
     }
