@@ -56,11 +56,6 @@ import Testing
         // `all` lists each file's places in order.
         let places = table.all.map(\.key)
         #expect(places == places.sorted())
-        // A cursor reads the same values, asked in order, out of order and at places without one.
-        var cursor = LocationTable<Int>.Cursor(table)
-        for location in places + places.reversed() + (0..<50).map({ _ in place() }) {
-            #expect(cursor.value(at: location) == merged[location])
-        }
     }
 
     @Test(arguments: 1...10 as ClosedRange<UInt64>)

@@ -115,7 +115,8 @@ public struct LineTable<Value: Sendable>: Sendable, Sequence {
     }
 }
 
-/// Values kept for places in the ledger's files (a code or a price written after an amount),
+/// Values kept for places in the ledger's files (a code or a price written after a directive's
+/// amount; split lines' are kept by line, `Ledger.writtenForeign`),
 /// a list per file in the order of the places: the parser sets them as it reads each file from
 /// its first line to its last, so each is added at the end, and looking one up is a binary
 /// search (in dictionaries, each of a ledger's foreign lines was hashed twice as it was read
@@ -215,34 +216,6 @@ public struct LocationTable<Value: Sendable>: Sendable {
             return
         }
         count += 1
-    }
-
-    /// Reads the values at places asked for mostly in order (each file's from its first line
-    /// to its last, as booking reads the lines): a lookup first tries the place after the one
-    /// found last in that file, and searches only when that is not it.
-    public struct Cursor {
-        private let table: LocationTable
-        private var next: [Int]
-
-        public init(_ table: LocationTable) {
-            self.table = table
-            next = [Int](repeating: 0, count: table.files.count)
-        }
-
-        public mutating func value(at location: SourceLocation) -> Value? {
-            let file = Int(location.file)
-            guard file >= 0, file < table.files.count else { return nil }
-            let place = (start: location.start, end: location.end)
-            let index = next[file]
-            if index < table.files[file].places.count, table.files[file].places[index] == place {
-                next[file] = index + 1
-                return table.files[file].values[index]
-            }
-            let (found, isThere) = table.files[file].index(of: place)
-            guard isThere else { return nil }
-            next[file] = found + 1
-            return table.files[file].values[found]
-        }
     }
 
     /// Every place and its value, file by file, each file's in order.
