@@ -10,8 +10,17 @@ import Testing
 /// (`hledger bal`) is the sum of its lines' own amounts; ledger's `bal -B` agrees at cost.
 /// bean-check accepts the beancount export of each, and bean-query's total of each account in
 /// each currency is Flourish's.
+///
+/// Hundreds of ledgers against hledger and ledger, a few against beancount (each of its runs
+/// starts Python); `Benchmarks/currencies-agree` runs thousands (`FLOURISH_CURRENCY_LEDGERS`,
+/// `FLOURISH_BEANCOUNT_LEDGERS`).
 @Suite struct SeveralCurrenciesToolsTests {
     static let codes = [("USD", 2), ("JPY", 0), ("BHD", 3), ("BTC", 8)]
+
+    /// How many random ledgers a test compares: `variable`'s value, else `otherwise`.
+    static func ledgers(_ variable: String, otherwise: Int) -> Int {
+        ProcessInfo.processInfo.environment[variable].flatMap { Int($0) } ?? otherwise
+    }
 
     /// A ledger of `entries` entries in EUR, USD, JPY, BHD and BTC.
     static func ledger(seed: UInt64, entries: Int = 40) -> String {
@@ -119,11 +128,18 @@ import Testing
         return NumberSyntax.minorUnits(NumberSyntax.Decimal(mantissa: mantissa, scale: scale), decimals: decimals)
     }
 
+    /// Besides: a last rate line for each currency an account is kept in, after every entry,
+    /// moves each such account's home value to its own balance at that rate (grammar.md,
+    /// "Several currencies": an explicit line booking adds); hledger values the same balance at
+    /// the same price (`bal -X EUR`, the lines in that currency alone: the exported revaluation
+    /// lines are in euros).
     @Test(.enabled(if: Tools.has("hledger"), "hledger is not installed"))
     func hledgerAgreesAtCostAndInEachCurrency() throws {
         let directory = TestSupport.temporaryDirectory()
-        for seed in 0..<60 {
-            let text = Self.ledger(seed: UInt64(seed))
+        for seed in 0..<Self.ledgers("FLOURISH_CURRENCY_LEDGERS", otherwise: 200) {
+            var random = LedgerGenerator(seed: UInt64(seed) &+ 1_000_003)
+            let lastRates = [("USD", "0.\(800 + random.next(400))\(random.next(10))"), ("JPY", "0.00\(50 + random.next(40))\(random.next(100))")]
+            let text = Self.ledger(seed: UInt64(seed)) + lastRates.map { "rate 2027-01-01 \($0.0) \($0.1)\n" }.joined()
             let path = directory + "/l\(seed).flourish"
             TestSupport.write(text, to: path)
             let loaded = try LedgerLoader.load(paths: [path])
@@ -171,13 +187,40 @@ import Testing
                     #expect(theirs == value, "seed \(seed): \(name) in \(code)")
                 }
             }
+            // Each account kept in another currency: its home value after the last rate line is
+            // hledger's value of its lines in that currency at that price (which hledger shows
+            // exactly), rounded once, half away from zero.
+            let valued = Self.hledger(exported, ["-X", "EUR", "-e", "2027-01-02", "cur:" + lastRates.map(\.0).joined(separator: "|")])
+            for account in ledger.accounts {
+                guard let code = account.currency?.value, let rate = lastRates.first(where: { $0.0 == code })?.1 else { continue }
+                let name = names.name(account.name.id)
+                guard let own = native[name]?[code], own != 0, let ours = home[name],
+                      case .success(let price) = NumberSyntax.decimal(Array(rate.utf8)),
+                      let written = valued[name]?["EUR"], case .success(let theirs) = NumberSyntax.decimal(Array(written.utf8)) else {
+                    #expect(native[name]?[code] ?? 0 == 0, "seed \(seed): \(name) has no value in EUR from hledger")
+                    continue
+                }
+                // The exact value in hundredths of a cent and beyond: own × price, at
+                // `decimals[code] + price.scale` decimals.
+                let exact = (mantissa: own * price.mantissa, scale: (decimals[code] ?? 2) + price.scale)
+                func power(_ exponent: Int) -> Int64 { (0..<max(0, exponent)).reduce(Int64(1)) { product, _ in product * 10 } }
+                // hledger shows at most six decimals: the exact value to within half its last.
+                let shownDecimals = min(theirs.scale, exact.scale)
+                let difference = exact.mantissa * power(theirs.scale - exact.scale) - theirs.mantissa * power(exact.scale - theirs.scale)
+                #expect(difference.magnitude * 2 <= power(max(exact.scale, theirs.scale) - shownDecimals).magnitude,
+                        "seed \(seed): \(name) valued by hledger at \(written) EUR, exactly \(exact)")
+                let unit = power(exact.scale - 2)
+                let (whole, rest) = exact.mantissa.quotientAndRemainder(dividingBy: unit)
+                let halfAway = whole + (rest.magnitude * 2 >= unit.magnitude ? (exact.mantissa < 0 ? -1 : 1) : 0)
+                #expect(ours == halfAway, "seed \(seed): \(name) at the last rate: \(ours) cents, hledger \(written) EUR")
+            }
         }
     }
 
     @Test(.enabled(if: Tools.hasBeancount, "beancount is not installed (pip install beancount)"))
     func beanCheckAcceptsTheExport() throws {
         let directory = TestSupport.temporaryDirectory()
-        for seed in 0..<8 {
+        for seed in 0..<Self.ledgers("FLOURISH_BEANCOUNT_LEDGERS", otherwise: 8) {
             let path = directory + "/l\(seed).flourish"
             TestSupport.write(Self.ledger(seed: UInt64(seed)), to: path)
             let journal = Booker.book(try LedgerLoader.load(paths: [path]).ledger).journal
