@@ -137,7 +137,7 @@ import Testing
     func hledgerAgreesAtCostAndInEachCurrency() throws {
         let directory = TestSupport.temporaryDirectory()
         for seed in 0..<Self.ledgers("FLOURISH_CURRENCY_LEDGERS", otherwise: 200) {
-            var random = LedgerGenerator(seed: UInt64(seed) &+ 1_000_003)
+            var random = LedgerGenerator(seed: UInt64(seed) + 1_000_003)
             let lastRates = [("USD", "0.\(800 + random.next(400))\(random.next(10))"), ("JPY", "0.00\(50 + random.next(40))\(random.next(100))")]
             let text = Self.ledger(seed: UInt64(seed)) + lastRates.map { "rate 2027-01-01 \($0.0) \($0.1)\n" }.joined()
             let path = directory + "/l\(seed).flourish"
