@@ -177,6 +177,55 @@ import Testing
         #expect(balances.stdout.contains("-€9.00"), "\(balances.stdout)")
     }
 
+    /// Each file's codes are numbered as the file is read (`Ledger.lineCodes`) and renumbered
+    /// as files are linked: a ledger split into included files, their codes met in other
+    /// orders, books every line's own amount, currency and home amount as the same ledger in
+    /// one file does, and a price's code is checked in an included file too.
+    @Test func codesInIncludedFilesAreTheirOwn() throws {
+        let head = """
+            currency EUR
+            account Bank checking
+            account Revolut checking USD
+            category Food
+            category Travel
+            rate 2026-01-01 JPY 0.0061
+
+            """
+        let first = """
+            2026-01-02 * Dinner
+              Food  12.50 USD @@ 11.40
+              Bank
+
+            2026-01-03 * Sushi
+              Food  3000 JPY
+              Bank
+
+            """
+        let second = """
+            2026-02-02 * Train
+              Travel  40.00 GBP @ 1.17
+              Travel  500 JPY @@ 3.10 EUR
+              Bank
+
+            2026-02-03 * Top-up
+              Revolut  20.00 USD @@ 18.30
+              Bank
+
+            """
+        let whole = try write(head + first + second)
+        let directory = TestSupport.temporaryDirectory()
+        TestSupport.write(head + "include \"2026-01.flourish\"\ninclude \"2026-02.flourish\"\n", to: directory + "/main.flourish")
+        TestSupport.write(first, to: directory + "/2026-01.flourish")
+        TestSupport.write(second, to: directory + "/2026-02.flourish")
+        let split = directory + "/main.flourish"
+        let register = TestSupport.run(["report", "register", "--format", "csv", whole])
+        #expect(register.status == .success, "\(register.stderr)")
+        #expect(register.stdout.contains("12.50") && register.stdout.contains("GBP") && register.stdout.contains("3000"), "\(register.stdout)")
+        #expect(TestSupport.run(["report", "register", "--format", "csv", split]).stdout == register.stdout)
+        TestSupport.write(second.replacingOccurrences(of: "@@ 3.10 EUR", with: "@@ 3.10 GBP"), to: directory + "/2026-02.flourish")
+        #expect(errors(TestSupport.run(["check", split]).stderr) == ["2026-02.flourish:3:27: error: `GBP` where the home currency, EUR, is needed"])
+    }
+
     /// A directive's code and price are read as a split line's: in the account's currency it
     /// books (its `balance` line holds in dollars), after a home amount the price is the same
     /// error, after the home code too.

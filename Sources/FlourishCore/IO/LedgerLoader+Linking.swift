@@ -88,8 +88,9 @@ extension LedgerLoader {
         // list was copied a dozen times).
         let writtenCount = parts.reduce(0) { $0 + $1.writtenForeign.count }
         if writtenCount > ledger.writtenForeign.capacity { ledger.writtenForeign.reserveCapacity(writtenCount) }
+        var knownCodes = knownLineCodes(ledger)
         for index in parsed.indices.dropFirst() {
-            append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], to: &ledger)
+            append(parts[index], ids: ids[index], postingOffset: postingOffsets[index], knownCodes: &knownCodes, to: &ledger)
         }
         putInReadingOrder(&ledger, parsed)
         return ledger
@@ -159,7 +160,8 @@ extension LedgerLoader {
         }
         ledger.entryTags += part.entryTags.map { NameRef(id: ids[Int($0.id)], location: $0.location) }
         ledger.entries += part.entries.map { $0.shifted(lines: lineOffset, tags: tagOffset) }
-        append(part, ids: ids, postingOffset: lineOffset, to: &ledger)
+        var knownCodes = knownLineCodes(ledger)
+        append(part, ids: ids, postingOffset: lineOffset, knownCodes: &knownCodes, to: &ledger)
         return ledger
     }
 
@@ -223,7 +225,14 @@ extension LedgerLoader {
 
     /// The rest of a file's part (its declarations and directives), after its lines,
     /// entries and tags are in place.
-    private static func append(_ part: Ledger, ids: [Int32], postingOffset: Int, to ledger: inout Ledger) {
+    /// The place of each of `ledger`'s split lines' codes in `Ledger.lineCodes`, by the code.
+    private static func knownLineCodes(_ ledger: Ledger) -> [String: Int32] {
+        Dictionary(ledger.lineCodes.enumerated().map { ($0.element, Int32($0.offset)) }) { first, _ in first }
+    }
+
+    /// `knownCodes`: the place of each code in `ledger.lineCodes` (kept from one file to the
+    /// next, so that a ledger of many files with many codes is not indexed again for each).
+    private static func append(_ part: Ledger, ids: [Int32], postingOffset: Int, knownCodes: inout [String: Int32], to ledger: inout Ledger) {
         func name(_ ref: NameRef) -> NameRef { NameRef(id: ids[Int(ref.id)], location: ref.location) }
 
         ledger.currencyDeclarations += part.currencyDeclarations
@@ -271,11 +280,10 @@ extension LedgerLoader {
         ledger.amountPrices.merge(part.amountPrices)
         if !part.writtenForeign.isEmpty {
             // The file's codes by their places among the ledger's; its lines after the lines before.
-            var known = Dictionary(ledger.lineCodes.enumerated().map { ($0.element, Int32($0.offset)) }) { first, _ in first }
             let codes = part.lineCodes.map { code in
-                known[code] ?? {
+                knownCodes[code] ?? {
                     ledger.lineCodes.append(code)
-                    known[code] = Int32(ledger.lineCodes.count - 1)
+                    knownCodes[code] = Int32(ledger.lineCodes.count - 1)
                     return Int32(ledger.lineCodes.count - 1)
                 }()
             }
