@@ -18,7 +18,14 @@ extension LanguageServer {
         ledger.forEachNameUse { use in
             if use.ref.id == id { found.append(Use(file: Int(use.ref.location.file), range: use.ref.location.range)) }
         }
-        return Array(Set(found)).sorted { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
+        // In order, each place once (a name may be met twice at one place): sorted, then the
+        // repeats next to each other dropped (hashing 100,000 uses of an account into a set
+        // first cost more than the sort).
+        found.sort { ($0.file, $0.range.lowerBound, $0.range.upperBound) < ($1.file, $1.range.lowerBound, $1.range.upperBound) }
+        var unique: [Use] = []
+        unique.reserveCapacity(found.count)
+        for use in found where unique.last != use { unique.append(use) }
+        return unique
     }
 
     /// The declared name under the cursor of a request (an account, a category, a person or a
