@@ -131,6 +131,46 @@ import Testing
         #expect(lastEdits.first?["range"]?["end"]?["line"]?.intValue == 1 && lastEdits.first?["range"]?["end"]?["character"]?.intValue == 23)
     }
 
+    /// Formatting's edits, on random texts and their random changes: the runs of changed lines,
+    /// applied to the old text, give the new one, and they are given exactly when both texts
+    /// have as many lines and at most half of them differ (counted here line by line).
+    @Test(arguments: 0..<200)
+    func changedLinesRebuildTheNewText(seed: Int) {
+        var generator = LedgerGenerator(seed: UInt64(7_000 + seed))
+        let pool = ["a\n", "b\n", "  Bank  1\n", "\n", "é 😀\n", "a\r\n"]
+        let oldLines = (0..<generator.next(8)).map { _ in pool[generator.next(pool.count)] }
+        var newLines = oldLines.map { generator.next(3) == 0 ? pool[generator.next(pool.count)] : $0 }
+        if generator.next(4) == 0 { newLines.append(pool[generator.next(pool.count)]) }
+        if generator.next(4) == 0, !newLines.isEmpty { newLines.removeLast() }
+        var old = Array(oldLines.joined().utf8)
+        var new = Array(newLines.joined().utf8)
+        // Sometimes the last line without its line feed.
+        if generator.next(3) == 0, old.last == 0x0A { old.removeLast() }
+        if generator.next(3) == 0, new.last == 0x0A { new.removeLast() }
+        func split(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+            var lines: [ArraySlice<UInt8>] = []
+            var start = 0
+            for (index, byte) in text.enumerated() where byte == 0x0A {
+                lines.append(text[start...index])
+                start = index + 1
+            }
+            if start < text.count { lines.append(text[start...]) }
+            return lines
+        }
+        let (oldSplit, newSplit) = (split(old), split(new))
+        let differing = zip(oldSplit, newSplit).filter { $0.0 != $0.1 }.count
+        let expected = oldSplit.count == newSplit.count && differing * 2 <= oldSplit.count
+        let starts = DocumentLines(old).starts
+        let runs = LanguageServer.changedLines(from: old, to: new, oldStarts: starts)
+        #expect((runs != nil) == expected, "\(oldSplit.count) lines, \(newSplit.count) new, \(differing) differ")
+        guard let runs else { return }
+        var rebuilt = old
+        for run in runs.reversed() { rebuilt.replaceSubrange(run.old, with: new[run.new]) }
+        #expect(rebuilt == new)
+        // Runs are separate: none ends where the next begins.
+        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.0.old.upperBound < $0.1.old.lowerBound })
+    }
+
     /// Hovers show amounts the ledger's `display` way.
     @Test func hoversFollowTheDisplay() {
         let (client, _) = opened(Self.ledger.replacingOccurrences(of: "currency USD\n", with: "currency USD\ndisplay de-DE\n"))

@@ -38,9 +38,7 @@ public enum Formatter {
     static func formatInPieces(_ file: SourceFile, from threshold: Int = piecesFrom) -> [UInt8]? {
         guard file.bytes.count >= threshold, let split = splitPoint(file.bytes) else { return nil }
         let pieces = [0..<split, split..<file.bytes.count].map { range in
-            var bytes: [UInt8] = []
-            file.bytes.withView { bytes.append($0.part(range)) }
-            return SourceFile(path: file.path, bytes: bytes)
+            SourceFile(path: file.path, bytes: SourceBytes(part: range, of: file.bytes))
         }
         let texts = Concurrent.map(2) { index -> (bytes: [UInt8], endsBlank: Bool)? in
             let parsed = Parser.parse(pieces[index], fileIndex: 0, recordLines: true)

@@ -33,6 +33,14 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
             self.release = release
         }
 
+        /// Bytes `range` of `whole`'s, which this storage keeps alive (nothing copied, nothing
+        /// given back but `whole`).
+        init(part range: Range<Int>, of whole: Storage) {
+            buffer = UnsafeBufferPointer(rebasing: whole.buffer[range])
+            mapping = whole.mapping
+            release = { _ in withExtendedLifetime(whole) {} }
+        }
+
         deinit {
             if buffer.baseAddress != nil { release(buffer) }
         }
@@ -45,6 +53,13 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     /// A copy of `bytes`.
     public init(_ bytes: [UInt8]) {
         storage = bytes.withUnsafeBufferPointer { Storage(copying: $0) }
+    }
+
+    /// Bytes `range` of `whole`, counted from 0: the same memory, kept alive as long as
+    /// this value (a large document formatted in two pieces is not copied for them).
+    init(part range: Range<Int>, of whole: SourceBytes) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= whole.count, "byte range out of range")
+        storage = Storage(part: range, of: whole.storage)
     }
 
     public var startIndex: Int { 0 }

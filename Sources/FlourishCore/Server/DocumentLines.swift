@@ -35,6 +35,14 @@ struct DocumentLines: Equatable {
         starts[max(0, firstLine(after: offset) - 1)]
     }
 
+    /// The LSP position (0-based line, UTF-16 units into it) of `offset` in `bytes`, the text
+    /// these lines are of.
+    func position(_ offset: Int, in bytes: [UInt8]) -> JSONValue {
+        let clamped = min(max(0, offset), bytes.count)
+        let line = max(0, firstLine(after: clamped) - 1)
+        return .object([("line", .integer(line)), ("character", .integer(LanguageServer.utf16Units(bytes, starts[line]..<clamped)))])
+    }
+
     /// The byte offset of LSP position `line`:`character` (UTF-16 units into the line, a
     /// character past its end being its end; a line past the last, the end of the text) in
     /// `bytes`, the text these lines are of: as `LanguageServer.offset` finds it.

@@ -140,7 +140,7 @@ public final class LanguageServer {
                     replies = handle(message)
                 }
             }
-            for reply in replies { out += Self.framed(reply) }
+            for reply in replies { Self.appendFramed(reply, to: &out) }
         }
         servesWhileChecking = awaitInput != nil
         publishPending(into: &out)
@@ -181,7 +181,7 @@ public final class LanguageServer {
                 pending = waiting + pending.filter { !waiting.contains($0) }
                 return
             }
-            for reply in replies { out += Self.framed(reply) }
+            for reply in replies { Self.appendFramed(reply, to: &out) }
         }
         abandonedInARow = 0
     }
@@ -196,8 +196,17 @@ public final class LanguageServer {
     static func frame(_ bytes: [UInt8]) -> ([UInt8], Int)? { frame(bytes[...]) }
 
     static func framed(_ message: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        appendFramed(message, to: &out)
+        return out
+    }
+
+    /// `message` framed, appended to `out` (its body copied once: a formatted document's
+    /// edit is megabytes).
+    static func appendFramed(_ message: JSONValue, to out: inout [UInt8]) {
         let body = message.compactBytes()
-        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        out.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
+        out.append(contentsOf: body)
     }
 
     // MARK: Messages
@@ -947,10 +956,10 @@ public final class LanguageServer {
     }
 
     private func formatting(_ params: JSONValue) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri] else { return .array([]) }
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let bytes = documents[uri], let lines = lines(of: uri) else { return .array([]) }
         let file = SourceFile(path: Self.path(uri), bytes: bytes)
         guard let canonical = Formatter.format(file).bytes, !canonical.sameBytes(as: bytes) else { return .array([]) }
-        return .array(Self.lineEdits(from: bytes, to: canonical, file))
+        return .array(Self.lineEdits(from: bytes, to: canonical, lines))
     }
 
     /// The edits that turn `old` into `new`: a run of changed lines each when both have as many
@@ -958,47 +967,50 @@ public final class LanguageServer {
     /// history of 100,000 entries is sent as the lines that changed), else one edit of the
     /// whole document (a file indented its own way throughout: the runs would say more than
     /// the text itself).
-    static func lineEdits(from old: [UInt8], to new: [UInt8], _ file: SourceFile) -> [JSONValue] {
-        /// A text's lines: line `n` is `start(n)..<start(n + 1)`, with its line feed (a text
-        /// that ends with a line feed has no line after it).
-        struct Lines {
-            let starts: [Int]
-            let end: Int
-            var count: Int { starts.last == end ? starts.count - 1 : starts.count }
-            func start(_ index: Int) -> Int { index < starts.count ? starts[index] : end }
-            func range(_ index: Int) -> Range<Int> { start(index)..<start(index + 1) }
-        }
-        // Both texts' line starts found at once (the old text's are the file's own, kept by it
-        // for the edits' positions).
-        let newFile = SourceFile(path: "", bytes: new)
-        let (oldLines, newLines) = Concurrent.map(2) { side in
-            side == 0 ? Lines(starts: file.lineStarts, end: old.count) : Lines(starts: newFile.lineStarts, end: new.count)
-        }.pair
+    static func lineEdits(from old: [UInt8], to new: [UInt8], _ lines: DocumentLines) -> [JSONValue] {
         func edit(_ start: Int, _ end: Int, _ text: ArraySlice<UInt8>) -> JSONValue {
             // The new text written as a JSON string straight from its bytes.
             var newText: [UInt8] = []
             text.withView { JSONValue.appendQuoted($0, to: &newText) }
-            return .object([("range", .object([("start", position(start, file)), ("end", position(end, file))])),
+            return .object([("range", .object([("start", lines.position(start, in: old)), ("end", lines.position(end, in: old))])),
                             ("newText", .written(newText))])
         }
-        /// The whole document as one edit (made only when it is sent).
-        func whole() -> [JSONValue] { [edit(0, old.count, new[...])] }
-        let count = oldLines.count
-        guard newLines.count == count else { return whole() }
-        // Which lines changed, compared many bytes a step.
-        let changed = old.withView { old in
-            new.withView { new in (0..<count).map { !(old.part(oldLines.range($0)) == new.part(newLines.range($0))) } }
+        guard let runs = changedLines(from: old, to: new, oldStarts: lines.starts) else { return [edit(0, old.count, new[...])] }
+        return runs.map { edit($0.old.lowerBound, $0.old.upperBound, new[$0.new]) }
+    }
+
+    /// The runs of lines that differ between `old` (whose line starts are `oldStarts`) and
+    /// `new`, as byte ranges in each, when both have as many lines and at most half of them
+    /// differ; else nil. A line is its bytes up to and with its line feed (a text that ends
+    /// with one has no line after it). One walk over both texts, given up as soon as more
+    /// than half the lines differ.
+    static func changedLines(from old: [UInt8], to new: [UInt8], oldStarts: [Int]) -> [(old: Range<Int>, new: Range<Int>)]? {
+        let count = oldStarts.last == old.count ? oldStarts.count - 1 : oldStarts.count
+        var runs: [(old: Range<Int>, new: Range<Int>)] = []
+        var changed = 0
+        var newStart = 0
+        return old.withView { old in
+            new.withView { new -> [(old: Range<Int>, new: Range<Int>)]? in
+                for line in 0..<count {
+                    // A line of `old` with none left in `new`: not as many lines.
+                    guard newStart < new.count else { return nil }
+                    let newEnd = new.firstIndex(of: UInt8(ascii: "\n"), from: newStart, to: new.count).map { $0 + 1 } ?? new.count
+                    let oldRange = oldStarts[line]..<(line + 1 < oldStarts.count ? oldStarts[line + 1] : old.count)
+                    let newRange = newStart..<newEnd
+                    newStart = newEnd
+                    if old.part(oldRange) == new.part(newRange) { continue }
+                    changed += 1
+                    guard changed * 2 <= count else { return nil }
+                    if let last = runs.last, last.old.upperBound == oldRange.lowerBound {
+                        runs[runs.count - 1] = (last.old.lowerBound..<oldRange.upperBound, last.new.lowerBound..<newRange.upperBound)
+                    } else {
+                        runs.append((oldRange, newRange))
+                    }
+                }
+                // Lines of `new` left over: not as many lines.
+                return newStart == new.count ? runs : nil
+            }
         }
-        guard changed.lazy.filter({ $0 }).count * 2 <= count else { return whole() }
-        var edits: [JSONValue] = []
-        var index = 0
-        while index < count {
-            guard changed[index] else { index += 1; continue }
-            let first = index
-            while index < count, changed[index] { index += 1 }
-            edits.append(edit(oldLines.start(first), oldLines.start(index), new[newLines.start(first)..<newLines.start(index)]))
-        }
-        return edits
     }
 
     /// The canonical form of the lines a range touches, widened to whole entries.

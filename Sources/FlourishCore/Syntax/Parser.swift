@@ -62,10 +62,10 @@ struct Parser {
         self.file = file
         self.fileIndex = fileIndex
         if recordLines {
-            // Room for about as many lines as the file holds (lines of a ledger are rarely
-            // shorter than twenty bytes): grown from empty, the list was copied a dozen times.
+            // Room for more lines than the file is likely to hold (room never written to is
+            // never touched): grown from empty, the list was copied a dozen times.
             var lines: [SyntaxLine] = []
-            lines.reserveCapacity(file.bytes.count / 20 + 16)
+            lines.reserveCapacity(file.bytes.count / 8 + 16)
             self.lines = lines
         }
         self.quickLines = quickLines
