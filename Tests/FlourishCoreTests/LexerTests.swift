@@ -299,3 +299,25 @@ import Testing
         #expect(wrong.prefix(5) == [])
     }
 }
+
+/// A line's tokens (four kept in the line, more in a list of their own) read back as they
+/// went in, however many and however made.
+@Suite struct TokenListTests {
+    @Test func tokensReadBackInOrder() {
+        for count in 0...9 {
+            let tokens = (0..<count).map { Token(kind: $0 % 2 == 0 ? .word : .tag, start: $0 * 3, end: $0 * 3 + 2) }
+            var appended = TokenList()
+            for token in tokens { appended.append(token) }
+            for made in [appended, TokenList(tokens)] {
+                #expect(made.count == count)
+                #expect(Array(made) == tokens)
+            }
+            #expect(appended == TokenList(tokens))
+        }
+        let first = Token(kind: .word, start: 0, end: 4)
+        let second = Token(kind: .word, start: 6, end: 11)
+        #expect(Array(TokenList(first)) == [first])
+        #expect(Array(TokenList(first, second)) == [first, second])
+        #expect(TokenList(first, second) != TokenList(first))
+    }
+}
