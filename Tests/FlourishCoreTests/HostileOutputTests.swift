@@ -292,6 +292,48 @@ import Testing
         #expect(wrong == [])
     }
 
+    /// JSON passes the guard as it is (`GuardedOutput.write(escaped:)`): random hostile texts,
+    /// quoted as the JSON writers quote them, laid in lines as reports lay them (as a member,
+    /// as a row's cells, as an array's items) and read by the guard's careful path, come out
+    /// unchanged; so do the hostile ledger's reports in JSON, read whole, and those written
+    /// after a plain write that leaves the guard holding a `#` back.
+    @Test func escapedJSONPassesTheGuardUnchanged() {
+        let pieces = ["a", " ", "é", "#", "##", "##[", "[", ":", "::", "::warning x", "\"", "\\", "\n", "\r", "\r\n", "\t", "\u{0}",
+                      "\u{1B}", "\u{1B}[2J", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}", "\u{2028}", "=cmd", "  "]
+        var generator = LedgerGenerator(seed: 23)
+        func careful(_ text: String) -> String {
+            let captured = CapturedOutput()
+            let guarded = GuardedOutput(captured, colour: false)
+            guarded.fastPath = false
+            guarded.write(text)
+            guarded.finish()
+            return captured.text
+        }
+        var wrong: [String] = []
+        for _ in 0..<3_000 {
+            let texts = (0..<3).map { _ in (0..<(generator.next(8))).map { _ in pieces[generator.next(pieces.count)] }.joined() }
+            let quoted = texts.map { JSONValue.quote($0) }
+            let json = "{\n  \(quoted[0]): \(quoted[1]),\n  \"rows\": [\n        {\"a\": \(quoted[1]), \"b\": \(quoted[2])},\n"
+                + "        [\(quoted.joined(separator: ", "))]\n  ]\n}\n"
+            if careful(json) != json { wrong.append(texts.debugDescription) }
+        }
+        #expect(wrong == [])
+        let path = file()
+        for kind in ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions", "goals", "snapshot", "log"] {
+            let json = TestSupport.run(["report", kind, path, "--format", "json"]).stdout
+            #expect(json.contains("#\\u0023[add-mask]") || kind != "register", "\(kind)")
+            #expect(careful(json) == json, "\(kind)")
+            // After a plain write the guard holds back (a `#` that may start `##[`), the
+            // escaped bytes go the careful way.
+            let captured = CapturedOutput()
+            let guarded = GuardedOutput(captured, colour: false)
+            guarded.write("x#")
+            Array(json.utf8).withView { guarded.write(escaped: $0) }
+            guarded.finish()
+            #expect(captured.text == careful("x#" + json), "\(kind)")
+        }
+    }
+
     @Test func cellsAndMarkupEscapePerScalar() {
         #expect(DocumentRenderer.csvField("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(DocumentRenderer.csvText("=1+2") == "'=1+2")

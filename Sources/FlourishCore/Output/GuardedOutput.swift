@@ -39,6 +39,19 @@ final class GuardedOutput: TextOutput {
         write(bytes.string)
     }
 
+    /// JSON made by `JSONEscape` and JSON's own punctuation passes unchanged: the escaper
+    /// writes every byte the guard would change (a control character, DEL, a C1 character,
+    /// the second `#` of `##[`) as an escape, and no line of it starts with `::`, so reading it
+    /// again changes nothing (`HostileOutputTests.escapedJSONPassesTheGuardUnchanged`). A
+    /// report's JSON of 100,000 lines is 96 MB; the guard's reading was a tenth of its time.
+    func write(escaped bytes: ByteView) {
+        guard pending.isEmpty else { return write(bytes: bytes) }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if end > 0 { atLineStart = bytes[end - 1] == 0x0A }
+        output.write(bytes: bytes)
+    }
+
     func write(_ text: String) {
         if fastPath, pending.isEmpty, let lineStart = text.withView({ Self.harmless($0, atLineStart: atLineStart) }) {
             atLineStart = lineStart

@@ -9,9 +9,13 @@ import Darwin
 final class OutputBlock {
     let out: TextOutput
     private let bytes = ByteBuffer(capacity: 1 << 16 + 1 << 12)
+    /// Whether every text in the block went through its language's escaper (`TextOutput
+    /// .write(escaped:)`): JSON's.
+    private let escaped: Bool
 
-    init(_ out: TextOutput) {
+    init(_ out: TextOutput, escaped: Bool = false) {
         self.out = out
+        self.escaped = escaped
     }
 
     /// A block that only gathers: its bytes are read back (`gathered`), never written out (a
@@ -171,7 +175,7 @@ final class OutputBlock {
 
     func flush() {
         guard count > 0 else { return }
-        out.write(bytes: bytes.view)
+        if escaped { out.write(escaped: bytes.view) } else { out.write(bytes: bytes.view) }
         bytes.removeAll()
     }
 }

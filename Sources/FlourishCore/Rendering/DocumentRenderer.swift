@@ -323,7 +323,8 @@ public struct DocumentRenderer {
         let notes: [JSONValue] = document.notes.map { note in
             .object([("id", .string(note.id)), ("title", .string(note.title)), ("lines", .array(note.lines.map(sentence)))])
         }
-        let block = OutputBlock(out)
+        // Every text in it is quoted by `JSONValue.quote` or `JSONRows` (`JSONEscape`).
+        let block = OutputBlock(out, escaped: true)
         /// `"key": value` one level into the top object, then a comma unless it is the last.
         func member(_ key: String, _ item: JSONValue, last: Bool = false) {
             block += "  " + JSONValue.quote(key) + ": "
