@@ -34,6 +34,16 @@ import Testing
         return path
     }
 
+    /// What the guard (without colour) writes of `text`, by its fast path or its careful one.
+    func guarded(_ text: String, fast: Bool) -> String {
+        let captured = CapturedOutput()
+        let guarded = GuardedOutput(captured, colour: false)
+        guarded.fastPath = fast
+        guarded.write(text)
+        guarded.finish()
+        return captured.text
+    }
+
     /// No line carries `##[`, starts with `::`, or holds a raw control character.
     func expectSafe(_ output: String, _ what: String) {
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -237,15 +247,7 @@ import Testing
                     let base = String(repeating: "abcdefgh", count: 19)
                     let alone = String(base.prefix(place)) + piece + String(base.prefix(length - place))
                     for text in [alone, "£" + alone] {
-                        func run(_ fast: Bool) -> String {
-                            let captured = CapturedOutput()
-                            let guarded = GuardedOutput(captured, colour: false)
-                            guarded.fastPath = fast
-                            guarded.write(text)
-                            guarded.finish()
-                            return captured.text
-                        }
-                        if run(true) != run(false) { wrong.append(text.debugDescription) }
+                        if guarded(text, fast: true) != guarded(text, fast: false) { wrong.append(text.debugDescription) }
                     }
                 }
             }
@@ -301,14 +303,7 @@ import Testing
         let pieces = ["a", " ", "é", "#", "##", "##[", "[", ":", "::", "::warning x", "\"", "\\", "\n", "\r", "\r\n", "\t", "\u{0}",
                       "\u{1B}", "\u{1B}[2J", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}", "\u{2028}", "=cmd", "  "]
         var generator = LedgerGenerator(seed: 23)
-        func careful(_ text: String) -> String {
-            let captured = CapturedOutput()
-            let guarded = GuardedOutput(captured, colour: false)
-            guarded.fastPath = false
-            guarded.write(text)
-            guarded.finish()
-            return captured.text
-        }
+        func careful(_ text: String) -> String { guarded(text, fast: false) }
         var wrong: [String] = []
         for _ in 0..<3_000 {
             let texts = (0..<3).map { _ in (0..<(generator.next(8))).map { _ in pieces[generator.next(pieces.count)] }.joined() }

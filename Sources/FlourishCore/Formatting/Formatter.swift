@@ -41,8 +41,7 @@ public enum Formatter {
             SourceFile(path: file.path, bytes: SourceBytes(part: range, of: file.bytes))
         }
         let texts = Concurrent.map(2) { index -> (bytes: [UInt8], endsBlank: Bool)? in
-            let parsed = Parser.parse(pieces[index], fileIndex: 0, recordLines: true)
-            guard parsed.diagnostics.isEmpty, let lines = parsed.lines else { return nil }
+            guard let lines = recordedLines(pieces[index]) else { return nil }
             return (CanonicalText(lines, pieces[index]).bytes, lines.last?.kind == .blank)
         }
         guard let first = texts[0], let second = texts[1] else { return nil }
@@ -51,6 +50,17 @@ public enum Formatter {
         if first.endsBlank && !first.bytes.isEmpty { joined.append(0x0A) }
         joined += second.bytes
         return joined
+    }
+
+    /// A piece's lines as the parser recorded them, or nil when it has any problem. What else
+    /// the parser made of it (its entries, split lines and names) is let go here, before the
+    /// text is written: the text's memory is then what the piece's reading freed, not new
+    /// pages (a language server's first "format document" at 100,000 entries had 17,000 page
+    /// faults).
+    private static func recordedLines(_ piece: SourceFile) -> [SyntaxLine]? {
+        let parsed = Parser.parse(piece, fileIndex: 0, recordLines: true)
+        guard parsed.diagnostics.isEmpty else { return nil }
+        return parsed.lines
     }
 
     /// Where the second piece begins: the first line from the middle on that starts with a
