@@ -45,6 +45,8 @@ public enum MappedFiles {
         return cut
     }()
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
+    /// The bytes of all mappings noted now.
+    nonisolated(unsafe) private static var noted = 0
     nonisolated(unsafe) fileprivate static var pageSize = 4096
     private static let enabled = Atomic<Bool>(false)
 
@@ -110,6 +112,7 @@ public enum MappedFiles {
             cut[slot] = 0
             ranges[2 * slot] = UInt(bitPattern: base)
             ranges[2 * slot + 1] = UInt(bitPattern: base) + UInt(count)
+            noted += count
             return slot
         }
         return nil
@@ -119,6 +122,7 @@ public enum MappedFiles {
     private static func forget(_ slot: Int) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
+        noted -= Int(ranges[2 * slot + 1] - ranges[2 * slot])
         ranges[2 * slot + 1] = 0
         ranges[2 * slot] = 0
     }
@@ -136,8 +140,16 @@ public enum MappedFiles {
         madvise(UnsafeMutableRawPointer(mutating: base), bytes.storage.buffer.count, MADV_DONTNEED)
     }
 
-    /// Gives back the pages of every mapped file (after each 64 KB block of a long output,
-    /// `OutputBlock.flushIfFull`); pages read again come back from the file cache.
+    /// The bytes of all files mapped now.
+    static var mappedBytes: Int {
+        guard enabled.load(ordering: .acquiring) else { return 0 }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return noted
+    }
+
+    /// Gives back the pages of every mapped file (during a long output, once per the files'
+    /// size written, `OutputBlock.flushIfFull`); pages read again come back from the file cache.
     static func releaseAll() {
         guard enabled.load(ordering: .acquiring) else { return }
         pthread_mutex_lock(&lock)
@@ -148,6 +160,7 @@ public enum MappedFiles {
     }
     #else
     static func releaseAll() {}
+    static var mappedBytes: Int { 0 }
     public static func enable() {}
     static func map(_ descriptor: Int32, size: Int) -> SourceBytes? { nil }
     public static func wasCutShort(_ bytes: SourceBytes) -> Bool { false }
