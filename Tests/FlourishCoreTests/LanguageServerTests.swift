@@ -313,9 +313,51 @@ extension LanguageServerTests.Client {
         #expect(lines.contains("hint 8:7 -$12.50"))
     }
 
-    /// The rest of what a newcomer checks, with the editors/vim files on the runtime path: an
-    /// included file checked with its main file (the bucket rule's error in it), completion
-    /// through Neovim's omnifunc, a rename that edits both files, and format on save.
+    /// editors/README.md's setup for Neovim 0.7 as it is written there, its server the build's.
+    static func readmeSetup(binary: String) throws -> String {
+        let readme = TestSupport.read(TestSupport.root + "/editors/README.md")
+        let marked = try #require(readme.range(of: "<!-- neovim-0.7 -->\n```lua\n"))
+        let end = try #require(readme.range(of: "\n```", range: marked.upperBound..<readme.endIndex))
+        let setup = String(readme[marked.upperBound..<end.lowerBound])
+        #expect(setup.contains("cmd = { \"flourish\", \"lsp\" }"))
+        return setup.replacingOccurrences(of: "cmd = { \"flourish\", \"lsp\" }", with: "cmd = { \"\(binary)\", \"lsp\" }")
+    }
+
+    /// The README's 0.7 setup places problems by Neovim's byte columns though the server counts
+    /// UTF-16 units (`é` is two bytes, one unit), reading only the problems' lines.
+    @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
+    func neovim07SetupPlacesProblemsInBytes() throws {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write("currency USD\naccount Bank checking\ncategory Café\nopening 2026-11-01 Bank 100.00\n\n2026-11-02 * Crème brûlée\n  Café  12.5.0\n  Bank\n", to: dir + "/ledger.flourish")
+        TestSupport.write("""
+        local out = {}
+        \(try Self.readmeSetup(binary: binary))
+        vim.cmd("filetype on")
+        vim.cmd("autocmd BufRead,BufNewFile *.flourish setfiletype flourish")
+        vim.cmd("edit \(dir)/ledger.flourish")
+        local buf = vim.api.nvim_get_current_buf()
+        vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+        for _, d in ipairs(vim.diagnostic.get(buf)) do
+          -- The message's first line (its hint follows on the next).
+          table.insert(out, string.format("%d:%d-%d %s %s", d.lnum + 1, d.col + 1, d.end_col + 1, d.code or "", d.message:match("[^\\n]*")))
+        end
+        for _, client in ipairs(vim.lsp.get_active_clients()) do
+          table.insert(out, "own handler: " .. tostring(client.config.handlers["textDocument/publishDiagnostics"] ~= nil))
+        end
+        vim.fn.writefile(out, "\(dir)/out.txt")
+        for _, client in ipairs(vim.lsp.get_active_clients()) do client.stop() end
+        vim.cmd("qa!")
+        """, to: dir + "/client.lua")
+        try Tools.runNeovim(script: dir + "/client.lua")
+        #expect(TestSupport.read(dir + "/out.txt") == "7:10-16 invalid-amount `12.5.0` is not an amount\nown handler: true\n")
+    }
+
+    /// The rest of what a newcomer checks, with the editors/vim files on the runtime path and
+    /// the README's setup for Neovim 0.7: an included file checked with its main file (the
+    /// bucket rule's error in it), completion through Neovim's omnifunc, a rename that edits
+    /// both files, and format on save.
     @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
     func neovimCompletesRenamesAcrossFilesAndFormatsOnSave() throws {
         let binary = TestSupport.root + "/.build/debug/flourish"
@@ -327,12 +369,7 @@ extension LanguageServerTests.Client {
         local out = {}
         vim.opt.runtimepath:prepend("\(TestSupport.root)/editors/vim")
         vim.cmd("filetype plugin on")
-        local id = vim.lsp.start_client({ name = "flourish", cmd = { "\(binary)", "lsp" }, root_dir = "\(dir)" })
-        vim.api.nvim_create_autocmd("FileType", { pattern = "flourish", callback = function(args)
-          vim.lsp.buf_attach_client(args.buf, id)
-          vim.bo[args.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
-          vim.api.nvim_create_autocmd("BufWritePre", { buffer = args.buf, callback = function() vim.lsp.buf.formatting_sync(nil, 5000) end })
-        end })
+        \(try Self.readmeSetup(binary: binary))
         vim.cmd("edit \(dir)/main.flourish")
         vim.wait(2000, function() return false end, 50)
         vim.cmd("edit \(dir)/2026.flourish")
@@ -361,7 +398,7 @@ extension LanguageServerTests.Client {
         vim.api.nvim_buf_call(main, function() vim.cmd("silent write") end)
         vim.cmd("silent write")
         vim.fn.writefile(out, "\(dir)/out.txt")
-        vim.lsp.stop_client(id)
+        for _, client in ipairs(vim.lsp.get_active_clients()) do client.stop() end
         vim.cmd("qa!")
         """, to: dir + "/client.lua")
         try Tools.runNeovim(script: dir + "/client.lua")
