@@ -38,8 +38,8 @@ import Glibc
         #expect(!MappedFiles.wasCutShort(mapped))
         #if canImport(Glibc)
         #expect(mapped.storage.mapping != nil)
-        // Counted among the bytes mapped while it is (a long output gives pages back once per
-        // that many bytes written, `OutputBlock.flushIfFull`).
+        // Counted among the bytes mapped while it is (a long output gives pages back each time
+        // a quarter of that is written, `OutputBlock.flushIfFull`).
         #expect(MappedFiles.mappedBytes >= mapped.count)
         #endif
         // An empty file is empty.

@@ -148,8 +148,9 @@ public enum MappedFiles {
         return noted
     }
 
-    /// Gives back the pages of every mapped file (during a long output, once per the files'
-    /// size written, `OutputBlock.flushIfFull`); pages read again come back from the file cache.
+    /// Gives back the pages of every mapped file (during a long output, each time a quarter of
+    /// the files' size is written, `OutputBlock.flushIfFull`); pages read again come back from
+    /// the file cache.
     static func releaseAll() {
         guard enabled.load(ordering: .acquiring) else { return }
         pthread_mutex_lock(&lock)
