@@ -313,6 +313,13 @@ extension LanguageServerTests.Client {
         #expect(lines.contains("hint 8:7 -$12.50"))
     }
 
+    /// The debug build's `flourish`, which the editor starts as its server.
+    static func builtServer() throws -> String {
+        let binary = TestSupport.root + "/.build/debug/flourish"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        return binary
+    }
+
     /// editors/README.md's setup for Neovim 0.7 as it is written there, its server the build's.
     static func readmeSetup(binary: String) throws -> String {
         let readme = TestSupport.read(TestSupport.root + "/editors/README.md")
@@ -327,8 +334,7 @@ extension LanguageServerTests.Client {
     /// UTF-16 units (`é` is two bytes, one unit), reading only the problems' lines.
     @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
     func neovim07SetupPlacesProblemsInBytes() throws {
-        let binary = TestSupport.root + "/.build/debug/flourish"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        let binary = try Self.builtServer()
         let dir = TestSupport.temporaryDirectory()
         TestSupport.write("currency USD\naccount Bank checking\ncategory Café\nopening 2026-11-01 Bank 100.00\n\n2026-11-02 * Crème brûlée\n  Café  12.5.0\n  Bank\n", to: dir + "/ledger.flourish")
         TestSupport.write("""
@@ -360,8 +366,7 @@ extension LanguageServerTests.Client {
     /// both files, and format on save.
     @Test(.enabled(if: Tools.has("nvim"), "Neovim is not installed (apt-get install neovim)"))
     func neovimCompletesRenamesAcrossFilesAndFormatsOnSave() throws {
-        let binary = TestSupport.root + "/.build/debug/flourish"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build flourish first (swift build)")
+        let binary = try Self.builtServer()
         let dir = TestSupport.temporaryDirectory()
         TestSupport.write("currency USD\naccount Bank checking\ncategory Food\nopening 2026-11-01 Bank 100.00\nallowance 2026-11-01 2.00\ninclude \"2026.flourish\"\n", to: dir + "/main.flourish")
         TestSupport.write("2026-11-02 * Lunch\n  Food   12.50\n    Bank\n2026-11-03 Treat\n  Food  80.00\n  Bank\n", to: dir + "/2026.flourish")
