@@ -133,9 +133,9 @@ import Testing
         }
     }
 
-    /// A large file formatted as two pieces at once gives exactly what formatting it whole
-    /// gives, wherever the middle falls: after a blank line, a run of them, a comment or a
-    /// split line (blank runs added before some date lines, some of blanks and tabs).
+    /// A large file formatted in pieces gives exactly what formatting it whole gives, however
+    /// small the pieces and wherever they end: after a blank line, a run of them, a comment or
+    /// a split line (blank runs added before some date lines, some of blanks and tabs).
     @Test(arguments: 0..<40)
     func piecesAgreeWithTheWholeFile(seed: Int) throws {
         var generator = LedgerGenerator(seed: UInt64(1_000 + seed))
@@ -147,14 +147,31 @@ import Testing
             text += line + "\n"
         }
         let file = SourceFile(path: "t.flourish", text: text)
-        let whole = try #require(Formatter.formatWhole(file).bytes)
-        let pieces = try #require(Formatter.formatInPieces(file, from: 0))
-        #expect(String(decoding: pieces, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
-        // A small file is read whole; so is one with a problem in either piece.
+        let whole = String(decoding: try #require(Formatter.formatWhole(file).bytes), as: UTF8.self)
+        // A piece for each entry, a few entries each, and two halves.
+        for size in [1, 200, file.bytes.count / 2] {
+            let points = Formatter.splitPoints(file.bytes, every: size)
+            #expect(points.count > 2, "pieces of \(size) bytes")
+            let pieces = try #require(Formatter.formatInPieces(file, from: 0, pieceSize: size))
+            #expect(String(decoding: pieces, as: UTF8.self) == whole, "pieces of \(size) bytes")
+        }
+        // A small file is read whole; so is one with a problem in any piece.
         #expect(Formatter.formatInPieces(file) == nil)
         let broken = SourceFile(path: "t.flourish", text: text + "2026-02-30 x\n  Rent  1\n  Bank\n")
-        #expect(Formatter.formatInPieces(broken, from: 0) == nil)
+        #expect(Formatter.formatInPieces(broken, from: 0, pieceSize: 200) == nil)
         #expect(Formatter.format(broken).bytes == nil)
+    }
+
+    /// The pieces begin at 0 and at entries' date lines at least `size` bytes apart; the last
+    /// ends where the file does.
+    @Test func piecesBeginAtDateLines() {
+        let text = "; head\n2026-01-01 a\n  X  1\n  Y\n\n2026-01-02 b\n  X  1\n  Y\n2026-01-03 c\n  X  1\n  Y\n"
+        let file = SourceFile(path: "t.flourish", text: text)
+        let dates = [7, 32, 56]
+        #expect(Formatter.splitPoints(file.bytes, every: 1) == [0] + dates + [text.utf8.count])
+        #expect(Formatter.splitPoints(file.bytes, every: 30) == [0, 32, text.utf8.count])
+        #expect(Formatter.splitPoints(file.bytes, every: 40) == [0, 56, text.utf8.count])
+        #expect(Formatter.splitPoints(file.bytes, every: 1_000) == [0, text.utf8.count])
     }
 
     @Test func fileWithSyntaxErrorsIsNeverTouched() {

@@ -30,6 +30,36 @@ import Testing
         try JSONParser.parse(Array(json.utf8)).compact() == tokens(json)
     }
 
+    /// A frame's header gives its body's length before the body is written (`compactCount`):
+    /// the count is the length written, for every kind of value and every string that needs
+    /// escapes (quotes, backslashes, control and C1 characters, `##[`, line breaks, emoji).
+    @Test(arguments: 0..<20)
+    func compactCountIsTheLengthWritten(seed: Int) {
+        var generator = LedgerGenerator(seed: UInt64(7_000 + seed))
+        let pieces = ["a", "é", "🙂", "\"", "\\", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}", "##[", "::", " ", "漢"]
+        func text() -> String { (0..<generator.next(6)).map { _ in pieces[generator.next(pieces.count)] }.joined() }
+        func value(_ depth: Int) -> JSONValue {
+            switch generator.next(depth > 2 ? 5 : 8) {
+            case 0: return .string(text())
+            case 1: return .integer(generator.next(3) == 0 ? -generator.next(1_000_000) : generator.next(100))
+            case 2: return .bool(generator.next(2) == 0)
+            case 3: return .null
+            case 4: return .written(Array("{\"x\":[1,2]}".utf8))
+            case 5, 6: return .array((0..<generator.next(4)).map { _ in value(depth + 1) })
+            default: return .object((0..<generator.next(4)).map { _ in (text(), value(depth + 1)) })
+            }
+        }
+        for _ in 0..<50 {
+            let message = value(0)
+            #expect(message.compactCount == message.compactBytes().count, "\(message.compact())")
+            // Framed: the header's length is the body's, and the body is the value's.
+            let framed = LanguageServer.framed(message)
+            let (body, consumed) = LanguageServer.frame(framed)!
+            #expect(consumed == framed.count)
+            #expect(body == message.compactBytes())
+        }
+    }
+
     static let reports = ["dashboard", "balances", "register", "budget", "review", "people", "subscriptions",
                           "goals", "forecast", "snapshot", "log"]
 

@@ -7,7 +7,7 @@ struct DocumentLines: Equatable {
     private(set) var starts: [Int]
 
     init(_ bytes: [UInt8]) {
-        starts = [0] + bytes.withView { SourceFile.offsetsAfterLineFeeds(in: $0, from: 0) }
+        starts = bytes.withView(SourceFile.lineStarts)
     }
 
     /// The lines after `range` of the text was replaced by `text`: those starting inside the

@@ -201,12 +201,14 @@ public final class LanguageServer {
         return out
     }
 
-    /// `message` framed, appended to `out` (its body copied once: a formatted document's
-    /// edit is megabytes).
+    /// `message` framed, appended to `out`: its length counted first, then its body written
+    /// straight after the header (a formatted document's edit is megabytes: made apart and
+    /// copied, the first such reply faulted in 6 MB more of new memory).
     static func appendFramed(_ message: JSONValue, to out: inout [UInt8]) {
-        let body = message.compactBytes()
-        out.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
-        out.append(contentsOf: body)
+        let count = message.compactCount
+        out.append(contentsOf: "Content-Length: \(count)\r\n\r\n".utf8)
+        out.reserveCapacity(out.count + count)
+        message.writeCompact(to: &out)
     }
 
     // MARK: Messages

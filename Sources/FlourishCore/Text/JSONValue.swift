@@ -38,9 +38,36 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
+    /// How many bytes the value takes on one line (`compactBytes`), counted without writing
+    /// them: a protocol message's frame says its length before its body, which is then
+    /// written once, straight after (a formatted document's edit is megabytes).
+    var compactCount: Int {
+        switch self {
+        case .string(let text): return JSONValue.quotedCount(text)
+        case .integer(let value): return String(value).utf8.count
+        case .bool(let value): return value ? 4 : 5
+        case .null: return 4
+        case .written(let bytes): return bytes.count
+        case .array(let items):
+            return items.reduce(1 + max(items.count, 1)) { $0 + $1.compactCount }
+        case .object(let members):
+            return members.reduce(1 + max(members.count, 1)) { $0 + JSONValue.quotedCount($1.0) + 1 + $1.1.compactCount }
+        }
+    }
+
+    /// How many bytes `appendQuoted` appends for `text`.
+    private static func quotedCount(_ text: String) -> Int {
+        text.withView { bytes in
+            guard !isPlain(bytes) else { return bytes.count + 2 }
+            var quoted: [UInt8] = []
+            appendQuoted(bytes, to: &quoted)
+            return quoted.count
+        }
+    }
+
     /// Appends the value on one line as bytes (a reply of 100,000 locations is one array grown
     /// in place: appending to a `String` piece by piece took most of such a reply's time).
-    private func writeCompact(to out: inout [UInt8]) {
+    func writeCompact(to out: inout [UInt8]) {
         switch self {
         case .string(let text): JSONValue.appendQuoted(text, to: &out)
         case .integer(let value): out.append(contentsOf: String(value).utf8)
