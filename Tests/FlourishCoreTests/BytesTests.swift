@@ -166,4 +166,22 @@ import Testing
             check(ByteWord.deleteOrAbove(word)) { $0 >= 0x7F }
         }
     }
+
+    /// Room made for many small appends grows the array as appending does (doubling: a few
+    /// dozen moves for a million bytes, not one a request), and always holds what was asked.
+    @Test func roomGrowsAsAppendingDoes() {
+        var bytes: [UInt8] = []
+        var moves = 0
+        for round in 0..<100_000 {
+            let before = bytes.capacity
+            bytes.makeRoom(for: 10)
+            #expect(bytes.capacity - bytes.count >= 10)
+            if bytes.capacity != before { moves += 1 }
+            bytes.append(contentsOf: repeatElement(UInt8(round % 256), count: 10))
+        }
+        #expect(moves < 40, "\(moves) moves")
+        var large: [UInt8] = [1, 2, 3]
+        large.makeRoom(for: 1_000_000)
+        #expect(large.capacity >= 1_000_003 && large == [1, 2, 3])
+    }
 }

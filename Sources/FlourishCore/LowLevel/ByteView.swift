@@ -134,6 +134,13 @@ extension Array where Element == UInt8 {
     mutating func append(_ view: ByteView) {
         append(contentsOf: view.buffer)
     }
+
+    /// Room for `more` bytes after those held, made in one step and grown as appending grows
+    /// an array (at least doubled): `reserveCapacity` alone makes exactly the room asked for,
+    /// so asking before each of many small appends would copy the array each time.
+    mutating func makeRoom(for more: Int) {
+        if capacity - count < more { reserveCapacity(Swift.max(count + more, capacity * 2)) }
+    }
 }
 
 extension ArraySlice where Element == UInt8 {

@@ -206,8 +206,9 @@ public final class LanguageServer {
     /// copied, the first such reply faulted in 6 MB more of new memory).
     static func appendFramed(_ message: JSONValue, to out: inout [UInt8]) {
         let count = message.compactCount
-        out.append(contentsOf: "Content-Length: \(count)\r\n\r\n".utf8)
-        out.reserveCapacity(out.count + count)
+        let header = "Content-Length: \(count)\r\n\r\n".utf8
+        out.makeRoom(for: header.count + count)
+        out.append(contentsOf: header)
         message.writeCompact(to: &out)
     }
 
