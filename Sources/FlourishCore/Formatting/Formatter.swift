@@ -16,7 +16,7 @@ public enum Formatter {
     }
 
     /// Parses `file` alone (includes are not followed) and formats it when it parses. A large
-    /// file is read as two pieces at once (`formatInPieces`).
+    /// file is read in pieces, two at a time (`formatInPieces`).
     public static func format(_ file: SourceFile) -> Result {
         if let bytes = formatInPieces(file) { return Result(bytes: bytes, diagnostics: [], file: file) }
         return formatWhole(file)

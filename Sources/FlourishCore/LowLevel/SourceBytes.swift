@@ -56,7 +56,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     }
 
     /// Bytes `range` of `whole`, counted from 0: the same memory, kept alive as long as
-    /// this value (a large document formatted in two pieces is not copied for them).
+    /// this value (a large document formatted in pieces is not copied for them).
     init(part range: Range<Int>, of whole: SourceBytes) {
         precondition(range.lowerBound >= 0 && range.upperBound <= whole.count, "byte range out of range")
         storage = Storage(part: range, of: whole.storage)
